@@ -1,0 +1,90 @@
+# warpgrade: the top-level build.
+#
+# Every output lands under $(B) (default build/); binaries in $(B)/bin.
+# Each component describes itself in *.mk files (reference/, grader/,
+# gpu-bench/, tests/), included below, by appending to these lists:
+#   PROGS        program names built by `all` into $(BIN) and installed;
+#                NAME_SRCS lists each one's sources (recursively expanded,
+#                so later files may still add to the lists it names) and
+#                LDLIBS_NAME its libraries
+#   LIB_SRCS     sources linked into the unit-test runner (no main())
+#   HELPERS      bounded helper programs used by the tests ($(B)/helpers/NAME)
+# Unit tests: tests/check_<module>.c exports make_<module>_suite(); the list
+# of suites is generated from the file names, so adding a file adds a suite.
+# End-to-end tests: every tests/e2e/test_*.sh is run by tests/run-e2e.sh.
+
+PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+DATADIR    ?= $(PREFIX)/share/warpgrade
+DESTDIR    ?=
+CC         ?= cc
+PKG_CONFIG ?= pkg-config
+B          ?= build
+BIN        := $(B)/bin
+VERSION    := 1.0.0
+
+CFLAGS  ?= -O2 -g
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wvla -Wwrite-strings
+ifeq ($(DEVELOPER),1)
+WARN    += -Werror
+endif
+JANSSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
+JANSSON_LIBS   := $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)
+CHECK_CFLAGS   := $(shell $(PKG_CONFIG) --cflags check 2>/dev/null)
+CHECK_LIBS     := $(shell $(PKG_CONFIG) --libs check 2>/dev/null || echo -lcheck)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -DWG_VERSION='"$(VERSION)"' -I. \
+             $(WARN) $(JANSSON_CFLAGS) $(CFLAGS)
+
+PROGS    :=
+LIB_SRCS :=
+HELPERS  :=
+
+.PHONY: all test clean install uninstall deps regen bench sanitize fuzz \
+        fuzz-smoke check-unit test-e2e helpers
+all:
+
+obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
+
+include reference/module.mk
+include $(sort $(wildcard grader/*.mk gpu-bench/*.mk))
+$(foreach p,$(PROGS),$(eval $(BIN)/$(p): $$(call obj,$$($(p)_SRCS))))
+BINS := $(addprefix $(BIN)/,$(PROGS))
+include tests/module.mk
+
+all: $(BINS)
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
+
+# Link rule shared by every program: prerequisites are its objects.
+$(BIN)/%:
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS_$*) $(LDLIBS)
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+
+clean:
+	rm -rf $(B) dist
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)
+	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)/
+	cp -R public-tests $(DESTDIR)$(DATADIR)/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
+	rm -rf $(DESTDIR)$(DATADIR)
+
+DEB_PACKAGES := check libjansson-dev libsubunit-dev pkg-config gcc make
+deps:
+	@sh tests/deps.sh $(DEB_PACKAGES)
+
+# A sanitizer build is a whole second build tree, so the normal one is never
+# mixed with instrumented objects.
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
+             -fno-sanitize-recover=all
+sanitize:
+	$(MAKE) B=$(B)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
+	    WG_SANITIZE=1 test

@@ -1,0 +1,49 @@
+#ifndef WG_MODEL_H
+#define WG_MODEL_H
+
+/*
+ * model: the exercise's access model, free of any I/O.
+ *
+ * Global memory moves 32-byte sectors grouped in 128-byte lines; shared
+ * memory has 32 banks of 4-byte words. Everything here is exact unsigned
+ * 64-bit integer arithmetic. The callers keep every byte address below 2^60
+ * (inputs are below 2^48, thread indices below 32, sizes below 2^48), so
+ * ends of ranges never wrap.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MODEL_WARP 32
+#define MODEL_SECTOR 32
+#define MODEL_LINE 128
+#define MODEL_BANKS 32
+
+/* A byte range [start, start + len), len >= 1. */
+struct model_range {
+	uint64_t start, len;
+};
+
+/*
+ * The number of distinct granule indices (byte / granule) covered by the
+ * union of the n ranges, counted by merging intervals, never by walking
+ * bytes. Reorders r. n <= MODEL_WARP.
+ */
+uint64_t model_count_granules(struct model_range *r, size_t n,
+			      uint64_t granule);
+
+/*
+ * Efficiency 100 * requested / moved in tenths of a percent, rounded half
+ * up, by long division so no intermediate passes 2^63. moved > 0.
+ */
+uint64_t model_efficiency_tenths(uint64_t requested, uint64_t moved);
+
+struct model_banks {
+	unsigned passes;   /* the largest count of distinct words in a bank */
+	unsigned bank;     /* the lowest-numbered bank with that count */
+};
+
+/* Bank conflicts for n word indices (n <= MODEL_WARP). */
+struct model_banks model_bank_conflicts(const uint64_t *words, size_t n);
+
+#endif

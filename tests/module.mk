@@ -1,0 +1,53 @@
+# Unit tests (Check), bounded helper programs, end-to-end scripts, fuzzing.
+
+CHECK_SRCS   := $(filter-out tests/check_main.c,$(wildcard tests/check_*.c))
+CHECK_NAMES  := $(patsubst tests/check_%.c,%,$(CHECK_SRCS))
+CHECK_RUNNER := $(B)/tests/check_warpgrade
+
+# Helpers are built without sanitizers: they run under rlimits (address
+# space above all) that an ASan runtime could not start in.
+HELPER_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra
+HELPER_SRCS   := $(wildcard tests/helpers/*.c)
+HELPERS       += $(patsubst tests/helpers/%.c,$(B)/helpers/%,$(HELPER_SRCS))
+
+$(B)/helpers/%: tests/helpers/%.c
+	@mkdir -p $(@D)
+	$(CC) $(HELPER_CFLAGS) -o $@ $<
+
+helpers: $(HELPERS)
+
+$(B)/gen/check_suites.h: $(CHECK_SRCS) tests/module.mk
+	@mkdir -p $(@D)
+	@printf 'WG_SUITE(%s)\n' $(CHECK_NAMES) > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/tests/check_main.o: $(B)/gen/check_suites.h
+$(B)/obj/tests/%.o: ALL_CFLAGS += $(CHECK_CFLAGS) -I$(B)/gen
+
+$(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(LIB_SRCS))
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
+
+check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
+	WG_BUILD=$(B) $(CHECK_RUNNER)
+
+test-e2e: $(BINS) $(HELPERS)
+	WG_BUILD=$(B) sh tests/run-e2e.sh
+
+test: check-unit test-e2e
+
+# Fuzzing the reference's line processor with libFuzzer (clang).
+FUZZ_SECONDS ?= 60
+FUZZ_BIN     := $(B)/fuzz/fuzz_reference
+$(FUZZ_BIN): tests/fuzz/fuzz_reference.c $(REF_LIB_SRCS) $(wildcard reference/*.h)
+	@mkdir -p $(@D)
+	clang -std=c11 -D_GNU_SOURCE -I. -g -O1 \
+	    -fsanitize=fuzzer,address,undefined -o $@ \
+	    tests/fuzz/fuzz_reference.c $(REF_LIB_SRCS)
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p $(B)/fuzz/corpus
+	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    -print_final_stats=1 $(B)/fuzz/corpus public-tests hidden-tests \
+	    2>&1 | tee $(B)/fuzz/last.log | grep -E 'stat::|ERROR|BINGO|==' ; \
+	    test $${PIPESTATUS:-0} = 0 || true
+	@! grep -q 'ERROR: libFuzzer\|SUMMARY:' $(B)/fuzz/last.log
