@@ -1,0 +1,74 @@
+#ifndef WG_SUITE_H
+#define WG_SUITE_H
+
+/*
+ * suite: load and validate a test suite directory.
+ *
+ * A suite directory holds suite.json and, for every case NAME, the files
+ * NAME.in (standard input) and NAME.out (expected standard output):
+ *
+ *   {"name": "hidden",
+ *    "description": "optional text",
+ *    "limits": {"cpu_seconds": 1, "memory_mib": 256, "output_kib": 1024},
+ *    "hints": {"gather": "one line shown to students"},
+ *    "cases": [{"name": "example", "category": "misaligned", "points": 2,
+ *               "visibility": "hidden", "description": "optional text"}]}
+ *
+ * Required: the suite's "name" and a non-empty "cases" array; each case's
+ * "name", "category" and "points" (an integer >= 0). Optional: "limits"
+ * (every key optional, defaults 1 s, 256 MiB, 1024 KiB; cpu_seconds is a
+ * number > 0, the others integers > 0), "hints" (category -> one-line
+ * string, for categories that some case uses), "description", and a case's
+ * "visibility" ("visible" or "hidden"; default "hidden", so a forgotten key
+ * never shows a case's data to students). Unknown keys, wrong types,
+ * duplicate keys or case names, and case names that are empty, contain '/'
+ * or start with '.' are errors.
+ */
+
+#include <stddef.h>
+
+#define SUITE_DEFAULT_CPU_SECONDS 1.0
+#define SUITE_DEFAULT_MEMORY_MIB  256L
+#define SUITE_DEFAULT_OUTPUT_KIB  1024L
+
+struct suite_case {
+	char *name, *category, *description;	/* description may be NULL */
+	int points;
+	int hidden;				/* 1 unless "visibility": "visible" */
+	char *in_path, *out_path;		/* DIR/NAME.in, DIR/NAME.out */
+};
+
+struct suite {
+	char *name, *dir;		/* dir as given, trailing '/' removed */
+	double cpu_seconds;
+	long memory_mib, output_kib;
+	struct suite_case *cases;
+	size_t ncases;
+	/* Categories in order of first appearance among the cases; hints[i] is
+	 * the hint for categories[i], or NULL when suite.json gives none. */
+	char **categories;
+	char **hints;
+	size_t ncategories;
+	char *description;		/* may be NULL */
+};
+
+/*
+ * Loads DIR/suite.json into *s and checks that every case's NAME.in and
+ * NAME.out exist as regular files. Returns 0, or -1 with err holding one
+ * line, "DIR/suite.json:LINE:COL: message" (or "cannot open
+ * 'DIR/suite.json': reason" when the file cannot be read at all), and *s
+ * left empty. Every string in *s is allocated; suite_free() releases them.
+ */
+int suite_load(struct suite *s, const char *dir, char *err, size_t errlen);
+
+/* Frees everything suite_load() allocated and empties *s; safe on an empty
+ * (zeroed or failed) suite. */
+void suite_free(struct suite *s);
+
+/* The hint for a category, or NULL when there is none. Owned by *s. */
+const char *suite_hint(const struct suite *s, const char *category);
+
+/* Sum of every case's points. */
+long suite_max_score(const struct suite *s);
+
+#endif
