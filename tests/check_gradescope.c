@@ -1,0 +1,191 @@
+/*
+ * gradescope: results.json built from fixture reports
+ * (tests/data/reports/). Hidden cases must reveal nothing but their
+ * verdict; the expected numbers are worked out by hand from the fixtures.
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grader/gradescope.h"
+
+Suite *make_gradescope_suite(void);
+
+static json_t *load_fixture(const char *name)
+{
+	const char *root = getenv("WG_ROOT");
+	char path[4096];
+	json_error_t err;
+	json_t *j;
+
+	snprintf(path, sizeof path, "%s/tests/data/reports/%s",
+		 root ? root : ".", name);
+	j = json_load_file(path, 0, &err);
+	ck_assert_msg(j != NULL, "%s:%d:%d: %s", err.source, err.line,
+		      err.column, err.text);
+	return j;
+}
+
+static const char *test_str(const json_t *res, size_t i, const char *key)
+{
+	const json_t *t = json_array_get(json_object_get(res, "tests"), i);
+	const char *s = json_string_value(json_object_get(t, key));
+
+	ck_assert_msg(s != NULL, "tests[%zu].%s missing", i, key);
+	return s;
+}
+
+START_TEST(test_totals)
+{
+	json_t *r = load_fixture("mixed.json");
+	json_t *res = gradescope_results(r, 2.6);
+
+	ck_assert_ptr_nonnull(res);
+	ck_assert(json_is_integer(json_object_get(res, "score")));
+	ck_assert_int_eq(json_integer_value(json_object_get(res, "score")), 3);
+	ck_assert_int_eq(json_integer_value(
+		json_object_get(res, "execution_time")), 3);
+	ck_assert_str_eq(json_string_value(
+		json_object_get(res, "stdout_visibility")), "hidden");
+	ck_assert_int_eq(json_array_size(json_object_get(res, "tests")), 7);
+	json_decref(res);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(test_visible_case)
+{
+	json_t *r = load_fixture("mixed.json");
+	json_t *res = gradescope_results(r, 0);
+	const json_t *t = json_array_get(json_object_get(res, "tests"), 1);
+
+	/* Two submissions in one report: names say whose case it is. */
+	ck_assert_str_eq(test_str(res, 1, "name"),
+			 "submissions/rounding: strided_round");
+	ck_assert_str_eq(test_str(res, 1, "number"), "1.2");
+	ck_assert_str_eq(test_str(res, 1, "status"), "failed");
+	ck_assert_str_eq(test_str(res, 1, "visibility"), "visible");
+	ck_assert_int_eq(json_integer_value(json_object_get(t, "score")), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(t, "max_score")), 2);
+	ck_assert_str_eq(json_string_value(json_array_get(
+		json_object_get(t, "tags"), 0)), "strided");
+	ck_assert_ptr_nonnull(strstr(test_str(res, 1, "output"),
+		"Wrong Answer (WA): line 3 differs at column 40 <&>\n\n"
+		"--- expected\n+++ actual\n"));
+	ck_assert_str_eq(test_str(res, 0, "status"), "passed");
+	ck_assert_str_eq(test_str(res, 0, "output"), "Accepted (AC)");
+	json_decref(res);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(test_hidden_case)
+{
+	json_t *r = load_fixture("mixed.json");
+	json_t *res = gradescope_results(r, 0);
+	char *all;
+
+	ck_assert_str_eq(test_str(res, 3, "name"),
+			 "submissions/rounding: misaligned_secret");
+	ck_assert_str_eq(test_str(res, 3, "number"), "3.1");
+	ck_assert_str_eq(test_str(res, 3, "visibility"), "after_published");
+	ck_assert_str_eq(test_str(res, 3, "output"),
+			 "Time Limit Exceeded (TLE)");
+	ck_assert_str_eq(test_str(res, 2, "visibility"), "after_published");
+	ck_assert_str_eq(test_str(res, 4, "number"), "3.2");
+	/* Neither the hidden detail nor its diff may leak anywhere. */
+	all = json_dumps(res, 0);
+	ck_assert_ptr_null(strstr(all, "SECRET"));
+	free(all);
+	json_decref(res);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(test_summary)
+{
+	json_t *r = load_fixture("mixed.json");
+	json_t *res = gradescope_results(r, 0);
+	const char *out = json_string_value(json_object_get(res, "output"));
+
+	ck_assert_ptr_nonnull(out);
+	ck_assert_ptr_nonnull(strstr(out, "Score: 3 / 7\n"
+		"Verdicts: AC 2, WA 1, TLE 1, IE 1\n"));
+	ck_assert_ptr_nonnull(strstr(out,
+		"hint: round half up in integers, not with printf"));
+	ck_assert_ptr_nonnull(strstr(out, "hint: a range that crosses"));
+	ck_assert_ptr_nonnull(strstr(out, "The build failed; the compiler "
+		"said:\nmain.c:3:1: error: expected ';'"));
+	json_decref(res);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(test_single_fractional)
+{
+	json_t *r = load_fixture("single-ac.json");
+	json_t *res = gradescope_results(r, 0.2);
+
+	ck_assert(json_is_real(json_object_get(res, "score")));
+	ck_assert(json_real_value(json_object_get(res, "score")) == 2.5);
+	ck_assert_int_eq(json_integer_value(
+		json_object_get(res, "execution_time")), 0);
+	ck_assert_str_eq(test_str(res, 0, "name"), "a");   /* no prefix */
+	ck_assert_str_eq(test_str(res, 1, "number"), "1.2");
+	ck_assert_str_eq(test_str(res, 1, "status"), "passed");
+	json_decref(res);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(test_verdict_names)
+{
+	ck_assert_str_eq(gradescope_verdict_name("RTE"), "Runtime Error");
+	ck_assert_str_eq(gradescope_verdict_name("XYZ"), "XYZ");
+	ck_assert_str_eq(gradescope_verdict_name(NULL), "?");
+}
+END_TEST
+
+START_TEST(test_write)
+{
+	json_t *r = load_fixture("single-ac.json");
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&buf, &n);
+	json_error_t err;
+	json_t *back;
+	FILE *full;
+
+	ck_assert_int_eq(gradescope_write(m, r, 1.0), 0);
+	fclose(m);
+	back = json_loads(buf, 0, &err);
+	ck_assert_msg(back != NULL, "%d:%d: %s", err.line, err.column,
+		      err.text);
+	ck_assert_int_eq(json_array_size(json_object_get(back, "tests")), 2);
+	json_decref(back);
+	free(buf);
+	full = fopen("/dev/full", "w");
+	if (full) {
+		ck_assert_int_eq(gradescope_write(full, r, 1.0), -1);
+		fclose(full);
+	}
+	json_decref(r);
+}
+END_TEST
+
+Suite *make_gradescope_suite(void)
+{
+	Suite *s = suite_create("gradescope");
+	TCase *tc = tcase_create("gradescope");
+
+	tcase_add_test(tc, test_totals);
+	tcase_add_test(tc, test_visible_case);
+	tcase_add_test(tc, test_hidden_case);
+	tcase_add_test(tc, test_summary);
+	tcase_add_test(tc, test_single_fractional);
+	tcase_add_test(tc, test_verdict_names);
+	tcase_add_test(tc, test_write);
+	suite_add_tcase(s, tc);
+	return s;
+}

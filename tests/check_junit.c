@@ -1,0 +1,195 @@
+/*
+ * junit: XML escaping of hostile bytes and the counts and shape of the
+ * document for a fixture report (tests/data/reports/mixed.json: a
+ * submission with AC, WA, hidden TLE and IE cases, and one that failed to
+ * build). Expected counts are worked out by hand from the fixture.
+ */
+#include <check.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grader/junit.h"
+
+Suite *make_junit_suite(void);
+
+static json_t *load_fixture(const char *name)
+{
+	const char *root = getenv("WG_ROOT");
+	char path[4096];
+	json_error_t err;
+	json_t *j;
+
+	snprintf(path, sizeof path, "%s/tests/data/reports/%s",
+		 root ? root : ".", name);
+	j = json_load_file(path, 0, &err);
+	ck_assert_msg(j != NULL, "%s:%d:%d: %s", err.source, err.line,
+		      err.column, err.text);
+	return j;
+}
+
+/* Caller frees the result. */
+static char *escaped(const char *s, size_t len, int attr)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&buf, &n);
+
+	ck_assert_ptr_nonnull(m);
+	junit_escape(m, s, len, attr);
+	fclose(m);
+	return buf;
+}
+
+static char *document(const json_t *report)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&buf, &n);
+
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(junit_write(m, report), 0);
+	fclose(m);
+	return buf;
+}
+
+#define ck_escape(in, attr, want) do { \
+		char *got_ = escaped(in, sizeof(in) - 1, attr); \
+		ck_assert_str_eq(got_, want); \
+		free(got_); \
+	} while (0)
+
+START_TEST(test_escape_markup)
+{
+	ck_escape("a&b<c>\"d'e", 0, "a&amp;b&lt;c&gt;&quot;d&apos;e");
+	ck_escape("plain text 12", 1, "plain text 12");
+}
+END_TEST
+
+START_TEST(test_escape_whitespace)
+{
+	ck_escape("a\tb\nc\rd", 0, "a\tb\nc&#13;d");
+	ck_escape("a\tb\nc\rd", 1, "a&#9;b&#10;c&#13;d");
+}
+END_TEST
+
+START_TEST(test_escape_control)
+{
+	/* XML 1.0 forbids these even as character references. */
+	ck_escape("\x01x\x1b[0m\x7f", 0, "\\x01x\\x1B[0m\\x7F");
+	ck_escape("a\0b", 0, "a\\x00b");
+}
+END_TEST
+
+START_TEST(test_escape_utf8)
+{
+	ck_escape("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x99\x82", 0,
+		  "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x99\x82");
+	ck_escape("\xff", 0, "\\xFF");
+	ck_escape("\xc0\x80", 0, "\\xC0\\x80");          /* overlong NUL */
+	ck_escape("\xed\xa0\x80", 0, "\\xED\\xA0\\x80");  /* surrogate */
+	ck_escape("\xef\xbf\xbe", 0, "\\xEF\\xBF\\xBE");  /* U+FFFE */
+	ck_escape("\xe2\x82", 0, "\\xE2\\x82");           /* truncated */
+	ck_escape("\xc3", 0, "\\xC3");
+}
+END_TEST
+
+START_TEST(test_counts)
+{
+	json_t *r = load_fixture("mixed.json");
+	char *doc = document(r);
+
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<testsuites name=\"warpgrade hidden\" tests=\"7\" "
+		"failures=\"4\" errors=\"1\" time=\"1.277\">"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<testsuite name=\"submissions/rounding\" tests=\"5\" "
+		"failures=\"2\" errors=\"1\" skipped=\"0\" time=\"1.277\">"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<testsuite name=\"submissions/no-compile\" tests=\"2\" "
+		"failures=\"2\" errors=\"0\" skipped=\"0\" time=\"0.000\">"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<property name=\"score\" value=\"3\"/>"));
+	free(doc);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(test_cases)
+{
+	json_t *r = load_fixture("mixed.json");
+	char *doc = document(r);
+
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<testcase name=\"strided_basic\" classname=\"strided\" "
+		"time=\"0.003\"/>"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<testcase name=\"strided_round\" classname=\"strided\" "
+		"time=\"0.250\">\n"
+		"      <failure message=\"WA\" type=\"WA\">WA: line 3 "
+		"differs at column 40 &lt;&amp;&gt;\n\n--- expected\n"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"-efficiency 6.3% &quot;q&quot; &apos;a&apos;\n"
+		"+efficiency 6.2%\\x01\\x1B[0m&#13;\n</failure>"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<system-err>warn\\x07 bell</system-err>"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<failure message=\"TLE\" type=\"TLE\">TLE (cpu time): "));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<error message=\"IE\" type=\"IE\">IE: cannot fork"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<system-out>main.c:3:1: error: expected &apos;;&apos; "
+		"before &apos;}&apos; token</system-out>"));
+	free(doc);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(test_empty_report)
+{
+	json_t *r = json_pack("{s:s, s:[]}", "suite", "s", "submissions");
+	char *doc = document(r);
+
+	ck_assert_str_eq(doc,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<testsuites name=\"warpgrade s\" tests=\"0\" failures=\"0\" "
+		"errors=\"0\" time=\"0.000\">\n</testsuites>\n");
+	free(doc);
+	json_decref(r);
+}
+END_TEST
+
+START_TEST(test_write_error)
+{
+	json_t *r = load_fixture("mixed.json");
+	FILE *f = fopen("/dev/full", "w");
+
+	if (!f) {
+		json_decref(r);
+		return; /* no /dev/full here: nothing to check */
+	}
+	errno = 0;
+	ck_assert_int_eq(junit_write(f, r), -1);
+	ck_assert_int_ne(errno, 0);
+	fclose(f);
+	json_decref(r);
+}
+END_TEST
+
+Suite *make_junit_suite(void)
+{
+	Suite *s = suite_create("junit");
+	TCase *tc = tcase_create("junit");
+
+	tcase_add_test(tc, test_escape_markup);
+	tcase_add_test(tc, test_escape_whitespace);
+	tcase_add_test(tc, test_escape_control);
+	tcase_add_test(tc, test_escape_utf8);
+	tcase_add_test(tc, test_counts);
+	tcase_add_test(tc, test_cases);
+	tcase_add_test(tc, test_empty_report);
+	tcase_add_test(tc, test_write_error);
+	suite_add_tcase(s, tc);
+	return s;
+}
