@@ -34,7 +34,8 @@ uint64_t model_count_granules(struct model_range *r, size_t n,
 
 /*
  * Efficiency 100 * requested / moved in tenths of a percent, rounded half
- * up, by long division so no intermediate passes 2^63. moved > 0.
+ * up, by long division so no intermediate passes 2^64 (1000 * requested
+ * can). 0 < moved < 2^60; requested / moved < 2^50.
  */
 uint64_t model_efficiency_tenths(uint64_t requested, uint64_t moved);
 

@@ -20,7 +20,7 @@ $(B)/gen/check_suites.h: $(CHECK_SRCS) tests/module.mk
 	@mkdir -p $(@D)
 	@printf 'WG_SUITE(%s)\n' $(CHECK_NAMES) > $@.tmp && mv $@.tmp $@
 
-$(B)/obj/tests/check_main.o: $(B)/gen/check_suites.h
+$(call obj,tests/check_main.c $(CHECK_SRCS)): $(B)/gen/check_suites.h
 $(B)/obj/tests/%.o: ALL_CFLAGS += $(CHECK_CFLAGS) -I$(B)/gen
 
 $(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(LIB_SRCS))
