@@ -40,8 +40,8 @@ PROGS    :=
 LIB_SRCS :=
 HELPERS  :=
 
-.PHONY: all test clean install uninstall deps regen bench sanitize fuzz \
-        fuzz-smoke check-unit test-e2e helpers
+.PHONY: all test clean install uninstall deps regen bench bench-reference \
+        sanitize fuzz fuzz-smoke check-unit test-e2e helpers
 all:
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
@@ -53,6 +53,11 @@ BINS := $(addprefix $(BIN)/,$(PROGS))
 include tests/module.mk
 
 all: $(BINS)
+
+# Each component may append its own benchmark targets to BENCH_TARGETS.
+bench: bench-reference $(BENCH_TARGETS)
+bench-reference: $(BIN)/reference
+	sh tests/bench/bench-reference.sh $(BIN)/reference $(B)/bench
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)

@@ -109,17 +109,16 @@ static void report_global(struct cmd_ctx *c, struct model_range *r,
 {
 	struct cmd_out *o = &c->st->out;
 	unsigned n = (unsigned)c->st->active;
-	uint64_t sectors = model_count_granules(r, n, MODEL_SECTOR);
-	uint64_t lines = model_count_granules(r, n, MODEL_LINE);
-	uint64_t requested = n * size, moved = sectors * MODEL_SECTOR;
+	struct model_coverage cov = model_cover(r, n);
+	uint64_t requested = n * size, moved = cov.sectors * MODEL_SECTOR;
 	uint64_t eff = model_efficiency_tenths(requested, moved);
 
 	out_str(o, ": ");
 	out_count(o, n, "thread");
 	out_str(o, ", ");
-	out_count(o, sectors, "sector");
+	out_count(o, cov.sectors, "sector");
 	out_str(o, ", ");
-	out_count(o, lines, "line");
+	out_count(o, cov.lines, "line");
 	out_str(o, ", requested ");
 	out_u64(o, requested);
 	out_str(o, " B, moved ");

@@ -17,6 +17,8 @@
 #define MODEL_WARP 32
 #define MODEL_SECTOR 32
 #define MODEL_LINE 128
+#define MODEL_SECTOR_SHIFT 5     /* log2(MODEL_SECTOR) */
+#define MODEL_LINE_SHIFT 7       /* log2(MODEL_LINE) */
 #define MODEL_BANKS 32
 
 /* A byte range [start, start + len), len >= 1. */
@@ -24,13 +26,16 @@ struct model_range {
 	uint64_t start, len;
 };
 
+struct model_coverage {
+	uint64_t sectors, lines;
+};
+
 /*
- * The number of distinct granule indices (byte / granule) covered by the
- * union of the n ranges, counted by merging intervals, never by walking
- * bytes. Reorders r. n <= MODEL_WARP.
+ * The number of distinct sectors (byte / 32) and lines (byte / 128) covered
+ * by the union of the n ranges, counted by merging intervals, never by
+ * walking bytes. Sorts r by start (in place). n <= MODEL_WARP.
  */
-uint64_t model_count_granules(struct model_range *r, size_t n,
-			      uint64_t granule);
+struct model_coverage model_cover(struct model_range *r, size_t n);
 
 /*
  * Efficiency 100 * requested / moved in tenths of a percent, rounded half

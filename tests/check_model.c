@@ -11,8 +11,8 @@ START_TEST(granules_coalesced)
 	for (int t = 0; t < 32; t++)
 		r[t] = R(4u * t, 4);
 	/* 128 contiguous bytes from 0: sectors 0-3, line 0. */
-	ck_assert_uint_eq(model_count_granules(r, 32, 32), 4);
-	ck_assert_uint_eq(model_count_granules(r, 32, 128), 1);
+	ck_assert_uint_eq(model_cover(r, 32).sectors, 4);
+	ck_assert_uint_eq(model_cover(r, 32).lines, 1);
 }
 END_TEST
 
@@ -22,8 +22,8 @@ START_TEST(granules_misaligned)
 	for (int t = 0; t < 32; t++)
 		r[t] = R(4 + 4u * t, 4);
 	/* Bytes 4..131: sectors 0..4, lines 0..1. */
-	ck_assert_uint_eq(model_count_granules(r, 32, 32), 5);
-	ck_assert_uint_eq(model_count_granules(r, 32, 128), 2);
+	ck_assert_uint_eq(model_cover(r, 32).sectors, 5);
+	ck_assert_uint_eq(model_cover(r, 32).lines, 2);
 }
 END_TEST
 
@@ -32,8 +32,8 @@ START_TEST(granules_unsorted_overlapping)
 	/* [100,140) [0,10) [130,200) [5,6): union [0,10) [100,200).
 	 * Sectors: 0; 3..6 -> 5. Lines: 0; 0..1 -> 2. */
 	struct model_range r[] = { R(100, 40), R(0, 10), R(130, 70), R(5, 1) };
-	ck_assert_uint_eq(model_count_granules(r, 4, 32), 5);
-	ck_assert_uint_eq(model_count_granules(r, 4, 128), 2);
+	ck_assert_uint_eq(model_cover(r, 4).sectors, 5);
+	ck_assert_uint_eq(model_cover(r, 4).lines, 2);
 }
 END_TEST
 
@@ -41,8 +41,8 @@ START_TEST(granules_range_crossing)
 {
 	/* One byte at 31 and one at 32 sit in two sectors, one line. */
 	struct model_range r[] = { R(31, 2) };
-	ck_assert_uint_eq(model_count_granules(r, 1, 32), 2);
-	ck_assert_uint_eq(model_count_granules(r, 1, 128), 1);
+	ck_assert_uint_eq(model_cover(r, 1).sectors, 2);
+	ck_assert_uint_eq(model_cover(r, 1).lines, 1);
 }
 END_TEST
 
@@ -51,12 +51,12 @@ START_TEST(granules_huge)
 	/* A field of 2^48 - 1 bytes at 0: sectors ceil((2^48-1)/32) = 2^43. */
 	uint64_t f = (1ULL << 48) - 1;
 	struct model_range r[] = { R(0, f), R(f, f) };
-	ck_assert_uint_eq(model_count_granules(r, 1, 32), 1ULL << 43);
+	ck_assert_uint_eq(model_cover(r, 1).sectors, 1ULL << 43);
 	/* Two adjacent fields: 2f bytes from 0, ceil(2f/32) = 2^44. */
-	ck_assert_uint_eq(model_count_granules(r, 2, 32), 1ULL << 44);
+	ck_assert_uint_eq(model_cover(r, 2).sectors, 1ULL << 44);
 	/* Far apart, near 2^58: still exact. */
 	struct model_range far[] = { R(1ULL << 57, 32), R(0, 32) };
-	ck_assert_uint_eq(model_count_granules(far, 2, 32), 2);
+	ck_assert_uint_eq(model_cover(far, 2).sectors, 2);
 }
 END_TEST
 
