@@ -1,0 +1,181 @@
+#ifndef WG_RUNNER_H
+#define WG_RUNNER_H
+
+/*
+ * runner: run one untrusted program under kernel-enforced limits, in the
+ * spirit of git's run-command.
+ *
+ * Lifecycle
+ *   1. struct run_child c = RUN_CHILD_INIT;   fill argv, input, limits...
+ *   2. run_start(&c)      forks; the child sets up its sandbox and execs.
+ *                         run_start waits for that (the close-on-exec
+ *                         status pipe reaching EOF, or a {stage, errno}
+ *                         record) and returns 0, or -1 with c.res.error set
+ *                         when the harness could not start it: pipe or fork
+ *                         failure, or a sandbox step (chdir, setuid...)
+ *                         failing in the child. After -1 there is no
+ *                         process left and run_finish must not be called.
+ *   3. run_finish(&c)     one poll loop feeds c.input to the child's stdin
+ *                         and reads stdout and stderr together until the
+ *                         child exits, the wall deadline passes or the
+ *                         output cap is hit; kills the whole process group
+ *                         (and, with a dedicated uid, every process of that
+ *                         uid); reaps; drains the pipes for at most
+ *                         RUN_DRAIN_MS, so a grandchild holding a pipe never
+ *                         stalls grading.
+ *   4. run_child_release(&c)  frees the captured output; also kills and
+ *                         reaps a child that was started but not finished.
+ *   run_command(&c) does 2 and 3; call run_child_release afterwards
+ *   whatever it returned.
+ *
+ * Return convention (run_start, run_finish, run_command): 0 when a result
+ * was measured, whatever the program did (exit code, signal, limits, and a
+ * failed exec are all results); -1 when the harness itself failed, with
+ * c.res.error holding a one-line lowercase message. The two are never
+ * mixed: a -1 must be graded as an internal error, never against the
+ * program.
+ *
+ * A failed exec (exec_stage "exec", e.g. ENOEXEC or EACCES on the program,
+ * or ENOMEM when the address-space limit is too small for the binary) is a
+ * result: run_finish returns 0 with exec_errno set and the child's exit
+ * code 127; "cannot run: %s", strerror(exec_errno) describes it.
+ *
+ * File descriptors: run_start creates every pipe it needs (all close-on-exec
+ * and numbered above 2 in the parent) and run_finish closes them; the caller
+ * owns none of them. The child keeps only 0, 1 and 2.
+ *
+ * Signals: run_start sets SIGPIPE to SIG_IGN for the whole process (once),
+ * so that a child closing its stdin makes our write fail with EPIPE instead
+ * of killing the grader. The caller must not set SIGCHLD to SIG_IGN (the
+ * kernel would then reap the child and its rusage would be lost). Nothing
+ * else is installed: no handler, no SIGCHLD; the child's exit is seen
+ * through a pidfd in the poll set (a 10 ms poll tick where the kernel has
+ * none). Every function may be called from several threads at once, each on
+ * its own struct run_child.
+ *
+ * The child, before exec (only async-signal-safe calls): new session and
+ * process group (pgid = pid); stdin/stdout/stderr on the pipes; every fd
+ * above 2 closed; default signal dispositions; rlimits (CPU soft = ceil of
+ * the limit and hard = soft + 1, address space, file size, core 0, open
+ * files, processes); when uid is set and the harness is root: no
+ * supplementary groups, then gid, then uid (real, effective and saved), then
+ * a check that they took; PR_SET_NO_NEW_PRIVS; PR_SET_PDEATHSIG = SIGKILL
+ * (the child dies with the thread that started it); cwd = c.dir (entered
+ * with the child's final credentials); an empty signal mask; execve with
+ * c.env, or the fixed environment PATH=/usr/bin:/bin LANG=C HOME=<dir>
+ * when c.env is NULL. A failure at any step is sent to the parent as
+ * {stage, errno} over a close-on-exec pipe; EOF on that pipe means exec
+ * succeeded.
+ *
+ * Dedicated uids (root only). A uid/gid per parallel slot, chosen by the
+ * caller with run_slot_uid(slot) = base + slot (gid the same number; base
+ * RUN_SLOT_UID_BASE = 62000 unless run_set_slot_uid_base says otherwise).
+ * These ids must be used by nothing else on the machine: after every run
+ * all processes of that uid are killed. Then RLIMIT_NPROC bites (it is not
+ * enforced on root), and the child cannot signal the grader, read its /proc
+ * entries or write its files. The program (argv[0] and its directories) and
+ * c.dir must be reachable by that uid. uid 0 and the grader's own uid are
+ * never switched to nor mass-killed. When the harness is not root, uid and
+ * gid are ignored; RLIMIT_NPROC then counts every process of the grader's
+ * user, and a grandchild that leaves the process group with setsid()
+ * survives the cleanup (only the group is killed).
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define RUN_SLOT_UID_BASE 62000
+#define RUN_DEFAULT_OUTPUT_BYTES ((uint64_t)16 << 20)
+#define RUN_DEFAULT_STDERR_BYTES ((uint64_t)64 << 10)
+#define RUN_DEFAULT_NOFILE 64
+#define RUN_DRAIN_MS 100
+
+struct run_limits {
+	double cpu_sec;          /* RLIMIT_CPU soft = ceil (hard = soft + 1); 0: none */
+	double wall_sec;         /* wall deadline on CLOCK_MONOTONIC; 0: none */
+	uint64_t mem_bytes;      /* RLIMIT_AS; 0: none */
+	uint64_t fsize_bytes;    /* RLIMIT_FSIZE; 0: none */
+	uint64_t output_bytes;   /* stdout kept; past it: killed, output_exceeded;
+	                            0: RUN_DEFAULT_OUTPUT_BYTES */
+	uint64_t stderr_bytes;   /* tail of stderr kept; 0: RUN_DEFAULT_STDERR_BYTES */
+	long nofile;             /* RLIMIT_NOFILE; 0: RUN_DEFAULT_NOFILE */
+	long nproc;              /* RLIMIT_NPROC; 0: none. Not enforced on root:
+	                            bites with a dedicated uid, or when not root */
+	uint64_t stderr_kill_bytes; /* past this much stderr: killed,
+	                            stderr_exceeded; 0: never (tail only) */
+};
+
+enum run_status {
+	RUN_EXITED,              /* exit_code is valid */
+	RUN_SIGNALED,            /* term_signal is valid */
+};
+
+struct run_result {
+	enum run_status status;
+	int exit_code;
+	int term_signal;
+	int timed_out_wall;      /* killed at the wall deadline */
+	int cpu_exceeded;        /* SIGXCPU, or SIGKILL not sent by us with cpu
+	                            at the hard limit, or cpu_ms > limit */
+	int output_exceeded;     /* stdout went past output_bytes (killed) */
+	long wall_ms, cpu_ms;    /* cpu = user + sys from wait4's rusage */
+	long max_rss_kb;
+	uint64_t stdout_bytes;   /* total read, even past the cap */
+	uint64_t stderr_bytes;
+	char *out;               /* captured stdout (NUL-terminated), owned;
+	                            never NULL after run_finish returned 0 */
+	size_t out_len;
+	char *err;               /* last stderr_bytes of stderr (NUL-terminated),
+	                            owned; never NULL after run_finish returned 0 */
+	size_t err_len;
+	int exec_errno;          /* non-zero: exec (or setup) failed in child */
+	const char *exec_stage;  /* which step failed ("exec", "chdir"...), static */
+	char error[256];         /* the harness's own failure, when -1 */
+	/* added after the first draft */
+	pid_t pid;               /* the child's pid (= its pgid); reaped */
+	int stderr_exceeded;     /* stderr went past stderr_kill_bytes (killed) */
+	int uid_switched;        /* ran under c.uid/c.gid (root, uid set) */
+};
+
+struct run_child {
+	const char *const *argv; /* argv[0] is the path run (no PATH search) */
+	const char *const *env;  /* NULL: the minimal fixed environment */
+	const char *dir;         /* cwd of the child; NULL: unchanged */
+	const char *input;       /* bytes fed to stdin (may hold NULs) */
+	size_t input_len;
+	struct run_limits lim;
+	uid_t uid;               /* (uid_t)-1: keep; only applied when root */
+	gid_t gid;               /* (gid_t)-1 with uid set: gid = uid */
+	/* private */
+	pid_t pid;
+	int fd_in, fd_out, fd_err, fd_status;
+	struct run_result res;
+	int fd_pid;              /* pidfd of the child, or -1 */
+	int reaped;
+	int64_t t0_ns;           /* CLOCK_MONOTONIC at fork */
+	size_t in_off;           /* bytes of input written */
+	size_t err_cap;          /* allocated size of res.err while running */
+};
+
+#define RUN_CHILD_INIT { .uid = (uid_t)-1, .gid = (gid_t)-1, .pid = -1, \
+	.fd_in = -1, .fd_out = -1, .fd_err = -1, .fd_status = -1, \
+	.fd_pid = -1 }
+
+int run_start(struct run_child *c);
+int run_finish(struct run_child *c);
+int run_command(struct run_child *c);
+void run_child_release(struct run_child *c);
+
+/* "SIGSEGV" for SIGSEGV; "SIGRTMIN+n"; "signal N" for unknown ones (a
+ * thread-local buffer, valid until the next call in the same thread). */
+const char *run_signal_name(int sig);
+
+/* The dedicated uid (and gid: the same number) of parallel slot `slot`
+ * (0, 1, ...): the base plus slot. */
+uid_t run_slot_uid(int slot);
+/* Set the base of run_slot_uid (default RUN_SLOT_UID_BASE); call it before
+ * starting any run. */
+void run_set_slot_uid_base(uid_t base);
+
+#endif
