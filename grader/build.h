@@ -1,0 +1,50 @@
+#ifndef WG_BUILD_H
+#define WG_BUILD_H
+
+/*
+ * build: compile a submission directory.
+ *
+ * Every regular *.c and *.h file of the directory (not its subdirectories)
+ * is copied into a fresh build directory, and there the compiler runs,
+ * through the runner, under its own limits (CPU, wall clock, output) and,
+ * as root, under a slot uid, so that '#include "/etc/shadow"' cannot leak
+ * a file the student could not read anyway into the messages:
+ *
+ *     cc -std=c11 -O2 -o prog a.c b.c ... -lm      ($CC when set)
+ *
+ * The .c files are passed in name order.
+ */
+
+#include <stddef.h>
+#include <sys/types.h>
+
+enum build_status {
+	BUILD_OK,            /* dir/prog exists */
+	BUILD_FAILED,        /* the compiler said no: CE */
+	BUILD_ERROR          /* the grader could not run it: IE */
+};
+
+struct build_limits {
+	double cpu_sec, wall_sec;
+	size_t output_bytes;
+};
+
+#define BUILD_LIMITS_INIT { .cpu_sec = 60, .wall_sec = 120, \
+	.output_bytes = 256 * 1024 }
+
+struct build_result {
+	enum build_status status;
+	char *log;           /* compiler messages, escaped (malloc'd; may be "") */
+	char prog[4096];     /* the program built, when BUILD_OK */
+};
+
+/* Number of *.c files directly in src_dir, or -1 with errno set. */
+int build_count_sources(const char *src_dir);
+
+/* Builds src_dir in build_dir (an empty directory writable by uid).
+ * Always fills *r; the caller frees r->log. */
+void build_submission(const char *src_dir, const char *build_dir, uid_t uid,
+		      gid_t gid, const struct build_limits *lim,
+		      struct build_result *r);
+
+#endif

@@ -1,0 +1,578 @@
+/*
+ * grade: grade C submissions against a test suite.
+ *
+ *   grade [OPTIONS] SUITE_DIR SUBMISSION...
+ *
+ * Theory of operation. The suite is loaded and every case's input and
+ * expected output read into memory once. A private scratch tree is made
+ * (scratch.h). Phase 1 builds every submission directory (a job each);
+ * phase 2 runs every (submission, case) pair; both phases go through the
+ * same pool of -j worker threads, each owning a slot (scratch directory and,
+ * as root, uid). Results land in preallocated arrays, so the report is the
+ * same whatever the order jobs finished in. Then scores, the terminal
+ * report, and the JSON/JUnit/Gradescope files.
+ *
+ * Exit status: 0 every case AC; 1 graded, not all AC; 2 usage, suite or
+ * submission-path error; 3 internal error (an IE verdict anywhere, or the
+ * grader could not set itself up).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "grader/batch.h"
+#include "grader/build.h"
+#include "grader/gradescope.h"
+#include "grader/judge.h"
+#include "grader/junit.h"
+#include "grader/pool.h"
+#include "grader/runner.h"
+#include "grader/report.h"
+#include "grader/scratch.h"
+#include "grader/suite.h"
+
+#define EXIT_ALL_AC   0
+#define EXIT_NOT_AC   1
+#define EXIT_USAGE    2
+#define EXIT_INTERNAL 3
+
+#define MAX_JOBS 64
+
+struct options {
+	const char *json, *junit, *gradescope;
+	double cpu_sec, wall_sec;    /* 0: from the suite / derived */
+	long memory_mib, output_kib; /* 0: from the suite */
+	int jobs, exact, quiet, verbose, staff;
+	int color;                   /* -1 auto */
+	long uid_base;
+};
+
+/* Everything the jobs share. */
+struct grading {
+	const struct suite *suite;
+	struct judge_data *data;     /* per case */
+	struct judge_config cfg;
+	struct scratch scratch;
+	struct report_sub *subs;
+	char (*progs)[4096];         /* per submission: the program to run */
+	size_t nsubs;
+};
+
+static const char usage_text[] =
+"usage: grade [OPTIONS] SUITE_DIR SUBMISSION...\n"
+"       grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR [OPTIONS]\n"
+"\n"
+"Grades each SUBMISSION (an executable, or a directory of C sources built\n"
+"with 'cc -std=c11 -O2 *.c -lm') against the cases of SUITE_DIR/suite.json.\n"
+"\n"
+"Limits (default: the suite's):\n"
+"  --time-limit SECONDS    CPU time per case\n"
+"  --wall-limit SECONDS    wall-clock time per case (default max(3 x CPU, CPU + 2))\n"
+"  --memory-limit MIB      address space per case (RLIMIT_AS)\n"
+"  --output-limit KIB      standard output per case\n"
+"Running:\n"
+"  -j, --jobs N            grade N cases at once (default 1)\n"
+"  --exact                 compare bytes (default: ignore trailing spaces, tabs\n"
+"                          and CRs at line ends, and trailing blank lines)\n"
+"  --uid-base UID          as root, slot S runs as uid/gid UID+S (default %d,\n"
+"                          or $WG_UID_BASE)\n"
+"Reports:\n"
+"  --json FILE             write the JSON report ('-': standard output)\n"
+"  --junit FILE            write JUnit XML\n"
+"  --gradescope FILE       write a Gradescope results.json\n"
+"  -q, --quiet             print only each submission's total\n"
+"  -v, --verbose           print whole diffs, stderr tails, compiler warnings\n"
+"  --color=WHEN            auto (a terminal and NO_COLOR unset), always, never\n"
+"  --student               hide the diffs of hidden cases (default)\n"
+"  --staff, --show-hidden  show every diff\n"
+"  --batch                 grade a whole class (see docs/workflows.md)\n"
+"  -h, --help, --version\n"
+"\n"
+"The JSON report always holds every diff (it is the staff's record); each\n"
+"case says its visibility. An internal error (IE) is the grader's fault:\n"
+"its points are left out of max_score and the exit status is 3.\n"
+"Exit status: 0 all accepted, 1 not all accepted, 2 usage, suite or\n"
+"submission error, 3 internal error.\n";
+
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("grade: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n(see grade --help)\n", stderr);
+	return EXIT_USAGE;
+}
+
+static int parse_seconds(const char *opt, const char *arg, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || !(v > 0) || v > 86400 || isnan(v))
+		return usage_error("%s: '%s' is not a number of seconds in (0, 86400]",
+				   opt, arg);
+	*out = v;
+	return 0;
+}
+
+static int parse_long(const char *opt, const char *arg, long lo, long hi, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < lo || v > hi)
+		return usage_error("%s: '%s' is not an integer in %ld-%ld", opt, arg,
+				   lo, hi);
+	*out = v;
+	return 0;
+}
+
+enum {
+	OPT_JSON = 256, OPT_TIME, OPT_WALL, OPT_MEM, OPT_OUT, OPT_EXACT,
+	OPT_COLOR, OPT_VERSION, OPT_JUNIT, OPT_GRADESCOPE, OPT_STAFF,
+	OPT_STUDENT, OPT_UID_BASE
+};
+
+static const struct option long_options[] = {
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "time-limit", required_argument, NULL, OPT_TIME },
+	{ "wall-limit", required_argument, NULL, OPT_WALL },
+	{ "memory-limit", required_argument, NULL, OPT_MEM },
+	{ "output-limit", required_argument, NULL, OPT_OUT },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "exact", no_argument, NULL, OPT_EXACT },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "color", required_argument, NULL, OPT_COLOR },
+	{ "colour", required_argument, NULL, OPT_COLOR },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "junit", required_argument, NULL, OPT_JUNIT },
+	{ "gradescope", required_argument, NULL, OPT_GRADESCOPE },
+	{ "staff", no_argument, NULL, OPT_STAFF },
+	{ "show-hidden", no_argument, NULL, OPT_STAFF },
+	{ "student", no_argument, NULL, OPT_STUDENT },
+	{ "uid-base", required_argument, NULL, OPT_UID_BASE },
+	{ NULL, 0, NULL, 0 }
+};
+
+static int parse_color(const char *arg, int *color)
+{
+	if (!strcmp(arg, "auto"))
+		*color = -1;
+	else if (!strcmp(arg, "always"))
+		*color = 1;
+	else if (!strcmp(arg, "never"))
+		*color = 0;
+	else
+		return usage_error("--color: '%s' is not auto, always or never", arg);
+	return 0;
+}
+
+/* One option; returns -1 to go on, else the exit status to stop with. */
+static int one_option(int c, const char *arg, struct options *o)
+{
+	long v;
+
+	switch (c) {
+	case OPT_JSON: o->json = arg; break;
+	case OPT_JUNIT: o->junit = arg; break;
+	case OPT_GRADESCOPE: o->gradescope = arg; break;
+	case OPT_TIME: return parse_seconds("--time-limit", arg, &o->cpu_sec) ? EXIT_USAGE : -1;
+	case OPT_WALL: return parse_seconds("--wall-limit", arg, &o->wall_sec) ? EXIT_USAGE : -1;
+	case OPT_MEM:
+		return parse_long("--memory-limit", arg, 1, 1L << 20, &o->memory_mib) ? EXIT_USAGE : -1;
+	case OPT_OUT:
+		return parse_long("--output-limit", arg, 1, 1L << 22, &o->output_kib) ? EXIT_USAGE : -1;
+	case 'j':
+		if (parse_long("-j", arg, 1, MAX_JOBS, &v))
+			return EXIT_USAGE;
+		o->jobs = (int)v;
+		break;
+	case OPT_UID_BASE:
+		return parse_long("--uid-base", arg, 1000, 2000000000L, &o->uid_base) ? EXIT_USAGE : -1;
+	case OPT_EXACT: o->exact = 1; break;
+	case 'q': o->quiet = 1; break;
+	case 'v': o->verbose = 1; break;
+	case OPT_STAFF: o->staff = 1; break;
+	case OPT_STUDENT: o->staff = 0; break;
+	case OPT_COLOR: return parse_color(arg, &o->color) ? EXIT_USAGE : -1;
+	case 'h': printf(usage_text, RUN_SLOT_UID_BASE); return EXIT_ALL_AC;
+	case OPT_VERSION: printf("grade (warpgrade) %s\n", WG_VERSION); return EXIT_ALL_AC;
+	default: return usage_error("unknown option (see above)");
+	}
+	return -1;
+}
+
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	const char *env_base = getenv("WG_UID_BASE");
+	int c;
+
+	*o = (struct options){ .jobs = 1, .color = -1,
+			       .uid_base = RUN_SLOT_UID_BASE };
+	if (env_base && *env_base &&
+	    parse_long("WG_UID_BASE", env_base, 1000, 2000000000L, &o->uid_base))
+		return EXIT_USAGE;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:j:qvh", long_options, NULL)) != -1) {
+		if (c == '?' || c == ':') {
+			if (optopt == 'j' || c == ':')
+				return usage_error("option '%s' needs an argument",
+						   argv[optind - 1]);
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		}
+		int rc = one_option(c, optarg, o);
+		if (rc >= 0)
+			return rc;
+	}
+	if (argc - optind < 2)
+		return usage_error(argc - optind < 1 ? "missing SUITE_DIR and SUBMISSION"
+						     : "missing SUBMISSION");
+	if (o->quiet && o->verbose)
+		return usage_error("--quiet and --verbose exclude each other");
+	run_set_slot_uid_base((uid_t)o->uid_base);
+	return -1;
+}
+
+/* ---- setup ---- */
+
+static int check_submissions(char **paths, size_t n, int *is_dir)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < n; i++) {
+		if (stat(paths[i], &st) < 0) {
+			fprintf(stderr, "grade: cannot use submission '%s': %s\n",
+				paths[i], strerror(errno));
+			return -1;
+		}
+		is_dir[i] = S_ISDIR(st.st_mode);
+		if (!is_dir[i] && (!S_ISREG(st.st_mode) || access(paths[i], X_OK) < 0)) {
+			fprintf(stderr, "grade: submission '%s' is neither a directory "
+				"of C sources nor an executable file\n", paths[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int load_data(const struct suite *s, struct judge_data *d)
+{
+	for (size_t i = 0; i < s->ncases; i++) {
+		const char *bad = NULL;
+		if (!(d[i].in = scratch_read_file(s->cases[i].in_path, &d[i].in_len)))
+			bad = s->cases[i].in_path;
+		else if (!(d[i].out = scratch_read_file(s->cases[i].out_path, &d[i].out_len)))
+			bad = s->cases[i].out_path;
+		if (bad) {
+			fprintf(stderr, "grade: cannot read '%s': %s\n", bad, strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void set_limits(const struct options *o, const struct suite *s,
+		       struct judge_config *cfg)
+{
+	double cpu = o->cpu_sec > 0 ? o->cpu_sec : s->cpu_seconds;
+	long mem = o->memory_mib ? o->memory_mib : s->memory_mib;
+	long out = o->output_kib ? o->output_kib : s->output_kib;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->lim.cpu_sec = cpu;
+	cfg->lim.wall_sec = o->wall_sec > 0 ? o->wall_sec
+			    : (3 * cpu > cpu + 2 ? 3 * cpu : cpu + 2);
+	cfg->lim.mem_bytes = (uint64_t)mem << 20;
+	cfg->lim.output_bytes = (uint64_t)out << 10;
+	/* Files a child writes in its scratch directory: no more than it may
+	 * print. */
+	cfg->lim.fsize_bytes = (uint64_t)out << 10;
+	cfg->lim.stderr_bytes = 64 * 1024;
+	cfg->lim.stderr_kill_bytes = (uint64_t)out << 10;
+	cfg->lim.nofile = 64;
+	cfg->lim.nproc = 64;
+	cfg->exact = o->exact;
+	cfg->diff = (struct diff_opts)DIFF_OPTS_INIT;
+	cfg->diff.exact = o->exact;
+}
+
+/* ---- jobs ---- */
+
+static void build_job(void *ctx, size_t i, int slot)
+{
+	struct grading *g = ctx;
+	struct report_sub *sub = &g->subs[i];
+	char dir[4200], err[4400], name[64];
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result br;
+	uid_t uid;
+	gid_t gid;
+
+	snprintf(g->progs[i], sizeof(g->progs[i]), "%s/bin/sub-%zu", g->scratch.base, i);
+	if (!sub->is_dir) {
+		if (scratch_copy_file(sub->path, g->progs[i], 0755) < 0) {
+			sub->build = BUILD_ERROR;
+			snprintf(err, sizeof(err), "cannot copy '%s': %s", sub->path,
+				 strerror(errno));
+			sub->build_log = strdup(err);
+		}
+		return;
+	}
+	snprintf(name, sizeof(name), "build-%zu", i);
+	scratch_slot_ids(&g->scratch, slot, &uid, &gid);
+	if (scratch_fresh_dir(&g->scratch, name, slot, dir, sizeof(dir), err, sizeof(err)) < 0) {
+		sub->build = BUILD_ERROR;
+		sub->build_log = strdup(err);
+		return;
+	}
+	build_submission(sub->path, dir, uid, gid, &lim, &br);
+	sub->build = br.status;
+	sub->build_log = br.log;
+	if (br.status == BUILD_OK && scratch_copy_file(br.prog, g->progs[i], 0755) < 0) {
+		sub->build = BUILD_ERROR;
+		snprintf(err, sizeof(err), "cannot copy '%s': %s", br.prog, strerror(errno));
+		free(sub->build_log);
+		sub->build_log = strdup(err);
+	}
+	scratch_remove_tree(dir);
+}
+
+/* A case that did not run because the build did not give a program. */
+static void unbuilt_case(const struct report_sub *sub, struct judge_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	if (sub->build == BUILD_FAILED) {
+		r->verdict = VERDICT_CE;
+		snprintf(r->detail, sizeof(r->detail), "compilation failed");
+	} else {
+		r->verdict = VERDICT_IE;
+		snprintf(r->detail, sizeof(r->detail), "grader failure: %s",
+			 sub->build_log ? sub->build_log : "cannot prepare the program");
+		char *nl = strchr(r->detail, '\n');
+		if (nl)
+			*nl = '\0';
+	}
+}
+
+static void case_job(void *ctx, size_t job, int slot)
+{
+	struct grading *g = ctx;
+	size_t si = job / g->suite->ncases, ci = job % g->suite->ncases;
+	struct report_sub *sub = &g->subs[si];
+	struct judge_result *r = &sub->cases[ci];
+	char dir[4200], err[4400], name[32];
+	uid_t uid;
+	gid_t gid;
+
+	if (sub->build != BUILD_OK) {
+		unbuilt_case(sub, r);
+		return;
+	}
+	snprintf(name, sizeof(name), "slot-%d", slot);
+	if (scratch_fresh_dir(&g->scratch, name, slot, dir, sizeof(dir), err, sizeof(err)) < 0) {
+		memset(r, 0, sizeof(*r));
+		r->verdict = VERDICT_IE;
+		snprintf(r->detail, sizeof(r->detail), "grader failure: %.300s", err);
+		return;
+	}
+	scratch_slot_ids(&g->scratch, slot, &uid, &gid);
+	judge_case(&g->cfg, g->progs[si], dir, uid, gid, &g->data[ci],
+		   g->suite->cases[ci].points, r);
+}
+
+/* ---- reports ---- */
+
+static int write_exporter(const char *path, const char *what, const json_t *report,
+			  double seconds)
+{
+	FILE *f = fopen(path, "w");
+	int rc;
+
+	if (!f) {
+		fprintf(stderr, "grade: cannot open '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	rc = !strcmp(what, "junit") ? junit_write(f, report)
+				    : gradescope_write(f, report, seconds);
+	if (fclose(f) == EOF)
+		rc = -1;
+	if (rc < 0)
+		fprintf(stderr, "grade: cannot write '%s': %s\n", path, strerror(errno));
+	return rc;
+}
+
+static int write_reports(const struct options *o, const json_t *report, double seconds)
+{
+	char err[4400];
+	int rc = 0;
+
+	if (o->json && report_write_json(report, o->json, err, sizeof(err)) < 0) {
+		fprintf(stderr, "grade: %s\n", err);
+		rc = -1;
+	}
+	if (o->junit && write_exporter(o->junit, "junit", report, seconds) < 0)
+		rc = -1;
+	if (o->gradescope && write_exporter(o->gradescope, "gradescope", report, seconds) < 0)
+		rc = -1;
+	return rc;
+}
+
+static double now_sec(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int final_status(const struct grading *g)
+{
+	int all_ac = 1;
+
+	for (size_t i = 0; i < g->nsubs; i++) {
+		if (g->subs[i].total.counts[VERDICT_IE])
+			return EXIT_INTERNAL;
+		all_ac &= g->subs[i].total.counts[VERDICT_AC] == (int)g->suite->ncases;
+	}
+	return all_ac ? EXIT_ALL_AC : EXIT_NOT_AC;
+}
+
+static int report_all(struct grading *g, const struct options *o, double t0)
+{
+	struct report_opts ro = {
+		.color = o->color >= 0 ? o->color
+			 : isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") && *getenv("NO_COLOR")),
+		.quiet = o->quiet, .verbose = o->verbose, .staff = o->staff,
+		.exact = o->exact, .cpu_sec = g->cfg.lim.cpu_sec,
+		.wall_sec = g->cfg.lim.wall_sec,
+		.memory_mib = (long)(g->cfg.lim.mem_bytes >> 20),
+		.output_kib = (long)(g->cfg.lim.output_bytes >> 10),
+	};
+
+	for (size_t i = 0; i < g->nsubs; i++)
+		if (score_submission(g->suite, g->subs[i].cases, &g->subs[i].total) < 0) {
+			fprintf(stderr, "grade: out of memory\n");
+			return EXIT_INTERNAL;
+		}
+	report_print(stdout, g->suite, g->subs, g->nsubs, &ro);
+	fflush(stdout);
+	if (o->json || o->junit || o->gradescope) {
+		json_t *report = report_json(g->suite, g->subs, g->nsubs, &ro);
+		int rc = report ? write_reports(o, report, now_sec() - t0) : -1;
+		if (!report)
+			fprintf(stderr, "grade: out of memory building the JSON report\n");
+		json_decref(report);
+		if (rc < 0)
+			return EXIT_INTERNAL;
+	}
+	return final_status(g);
+}
+
+static void release(struct grading *g)
+{
+	for (size_t i = 0; g->subs && i < g->nsubs; i++) {
+		for (size_t k = 0; g->subs[i].cases && k < g->suite->ncases; k++)
+			judge_result_release(&g->subs[i].cases[k]);
+		free(g->subs[i].cases);
+		free(g->subs[i].build_log);
+		score_release(&g->subs[i].total);
+	}
+	for (size_t k = 0; g->data && k < g->suite->ncases; k++) {
+		free(g->data[k].in);
+		free(g->data[k].out);
+	}
+	free(g->subs);
+	free(g->data);
+	free(g->progs);
+	scratch_cleanup(&g->scratch);
+}
+
+static int grade(const struct options *o, const struct suite *s, char **paths,
+		 size_t n, const int *is_dir)
+{
+	struct grading g = { .suite = s, .nsubs = n };
+	char err[4400];
+	double t0 = now_sec();
+	int rc = EXIT_INTERNAL;
+
+	g.data = calloc(s->ncases, sizeof(*g.data));
+	g.subs = calloc(n, sizeof(*g.subs));
+	g.progs = calloc(n, sizeof(*g.progs));
+	if (!g.data || !g.subs || !g.progs) {
+		fprintf(stderr, "grade: out of memory\n");
+		goto out;
+	}
+	if (load_data(s, g.data) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (scratch_init(&g.scratch, err, sizeof(err)) < 0) {
+		fprintf(stderr, "grade: %s\n", err);
+		goto out;
+	}
+	set_limits(o, s, &g.cfg);
+	for (size_t i = 0; i < n; i++) {
+		g.subs[i].path = paths[i];
+		g.subs[i].is_dir = is_dir[i];
+		g.subs[i].build = BUILD_OK;
+		if (!(g.subs[i].cases = calloc(s->ncases, sizeof(struct judge_result)))) {
+			fprintf(stderr, "grade: out of memory\n");
+			goto out;
+		}
+	}
+	pool_run(n, o->jobs, build_job, &g);
+	pool_run(n * s->ncases, o->jobs, case_job, &g);
+	rc = report_all(&g, o, t0);
+out:
+	release(&g);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	struct suite s = { 0 };
+	char err[4400];
+	int rc;
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--batch"))
+			return batch_main(argc, argv);
+	signal(SIGPIPE, SIG_IGN);
+	if ((rc = parse_options(argc, argv, &o)) >= 0)
+		return rc;
+	if (suite_load(&s, argv[optind], err, sizeof(err)) < 0) {
+		fprintf(stderr, "grade: %s\n", err);
+		return EXIT_USAGE;
+	}
+	size_t n = (size_t)(argc - optind - 1);
+	int *is_dir = calloc(n, sizeof(*is_dir));
+	if (!is_dir) {
+		rc = EXIT_INTERNAL;
+	} else if (check_submissions(argv + optind + 1, n, is_dir) < 0) {
+		rc = EXIT_USAGE;
+	} else {
+		rc = grade(&o, &s, argv + optind + 1, n, is_dir);
+	}
+	free(is_dir);
+	suite_free(&s);
+	return rc;
+}

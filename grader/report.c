@@ -1,0 +1,275 @@
+/*
+ * report: the terminal table and the JSON report (see report.h).
+ */
+#include "grader/report.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "grader/verdict.h"
+
+#define BOLD  "\033[1m"
+#define RESET "\033[0m"
+/* Lines of compiler messages shown without --verbose. */
+#define BUILD_LOG_LINES 20
+
+static void paint(FILE *f, const struct report_opts *o, const char *sgr,
+		  const char *text, int width)
+{
+	if (o->color)
+		fprintf(f, "%s%-*s%s", sgr, width, text, RESET);
+	else
+		fprintf(f, "%-*s", width, text);
+}
+
+/* Prints text with every line indented; at most max_lines lines (0: all). */
+static void indented(FILE *f, const char *text, const char *indent,
+		     size_t max_lines)
+{
+	size_t lines = 0;
+
+	while (text && *text) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		if (max_lines && lines++ == max_lines) {
+			fprintf(f, "%s(... %s)\n", indent, "more in --verbose or --json");
+			return;
+		}
+		fprintf(f, "%s%.*s\n", indent, (int)len, text);
+		text += len + (nl != NULL);
+	}
+}
+
+static int widest(const struct suite *s, int category)
+{
+	int w = category ? 8 : 4;
+
+	for (size_t i = 0; i < s->ncases; i++) {
+		int n = (int)strlen(category ? s->cases[i].category : s->cases[i].name);
+		w = n > w ? n : w;
+	}
+	return w > 32 ? 32 : w;
+}
+
+static void print_case_line(FILE *f, const struct suite_case *c,
+			    const struct judge_result *r, int nw, int cw,
+			    const struct report_opts *o)
+{
+	char cpu[32], pts[32];
+
+	if (r->ran)
+		snprintf(cpu, sizeof(cpu), "%ld", r->cpu_ms);
+	else
+		snprintf(cpu, sizeof(cpu), "-");
+	if (r->verdict == VERDICT_IE)
+		snprintf(pts, sizeof(pts), "-/%d", c->points);
+	else
+		snprintf(pts, sizeof(pts), "%d/%d", r->score, c->points);
+	fprintf(f, "  %-*.*s  %-*.*s  ", nw, nw, c->name, cw, cw, c->category);
+	paint(f, o, verdict_color(r->verdict), verdict_code(r->verdict), 4);
+	fprintf(f, " %4s %8s %7s%s\n", r->limit == VERDICT_LIMIT_WALL ? "wall" : "",
+		cpu, pts, c->hidden ? "  (hidden)" : "");
+}
+
+static void print_totals(FILE *f, const struct report_sub *sub, int nw, int cw,
+			 const struct report_opts *o)
+{
+	const struct score_total *t = &sub->total;
+	char pts[48];
+
+	for (size_t i = 0; i < t->ncats; i++) {
+		snprintf(pts, sizeof(pts), "%ld/%ld", t->cats[i].score, t->cats[i].max_score);
+		fprintf(f, "  %-*s  %-*.*s  %*s\n", nw, i ? "" : "subtotal", cw, cw,
+			t->cats[i].name, 4 + 1 + 4 + 1 + 8 + 1 + 7, pts);
+	}
+	snprintf(pts, sizeof(pts), "%ld/%ld", t->score, t->max_score);
+	fprintf(f, "  ");
+	paint(f, o, BOLD, "total", nw + 2 + cw + 2);
+	fprintf(f, "%*s ", 4 + 1 + 4 + 1 + 8 + 1 + 7, pts);
+	for (int v = 0; v < VERDICT_COUNT; v++)
+		if (t->counts[v])
+			fprintf(f, " %s %d", verdict_code((enum verdict)v), t->counts[v]);
+	if (t->excluded_points)
+		fprintf(f, "  (%ld points of IE cases left out)", t->excluded_points);
+	fputc('\n', f);
+}
+
+static void print_details(FILE *f, const struct suite *s,
+			  const struct report_sub *sub, const struct report_opts *o)
+{
+	for (size_t i = 0; i < s->ncases; i++) {
+		const struct suite_case *c = &s->cases[i];
+		const struct judge_result *r = &sub->cases[i];
+		int show_diff = !c->hidden || o->staff;
+
+		if (r->verdict == VERDICT_AC || r->verdict == VERDICT_CE)
+			continue;
+		fprintf(f, "  ");
+		paint(f, o, BOLD, c->name, 0);
+		fprintf(f, ": %s: %s\n", verdict_long_name(r->verdict), r->detail);
+		if (r->verdict == VERDICT_WA && !show_diff)
+			fprintf(f, "    (hidden case: the diff is shown to staff only)\n");
+		else if (r->verdict == VERDICT_WA)
+			indented(f, o->verbose ? r->diff : r->first, "    ", 0);
+		if (o->verbose && r->stderr_tail && show_diff) {
+			fprintf(f, "    stderr (tail):\n");
+			indented(f, r->stderr_tail, "      ", 0);
+		}
+	}
+}
+
+static void print_sub(FILE *f, const struct suite *s, const struct report_sub *sub,
+		      const struct report_opts *o)
+{
+	int nw = widest(s, 0), cw = widest(s, 1);
+
+	paint(f, o, BOLD, sub->path, 0);
+	fprintf(f, ": %ld/%ld\n", sub->total.score, sub->total.max_score);
+	if (o->quiet)
+		return;
+	if (sub->is_dir && sub->build != BUILD_OK) {
+		fprintf(f, "  build %s:\n", sub->build == BUILD_FAILED ? "failed"
+			: "could not run (internal error)");
+		indented(f, sub->build_log, "    ", o->verbose ? 0 : BUILD_LOG_LINES);
+	} else if (o->verbose && sub->is_dir && sub->build_log && *sub->build_log) {
+		fprintf(f, "  build warnings:\n");
+		indented(f, sub->build_log, "    ", 0);
+	}
+	fprintf(f, "  %-*s  %-*s  %-4s %4s %8s %7s\n", nw, "case", cw, "category",
+		"verdict", "", "cpu ms", "points");
+	for (size_t i = 0; i < s->ncases; i++)
+		print_case_line(f, &s->cases[i], &sub->cases[i], nw, cw, o);
+	print_totals(f, sub, nw, cw, o);
+	print_details(f, s, sub, o);
+}
+
+void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,
+		  size_t n, const struct report_opts *o)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i && !o->quiet)
+			fputc('\n', f);
+		print_sub(f, s, &subs[i], o);
+	}
+}
+
+/* ---- JSON ---- */
+
+/* json_string of text that diff_escape() or the suite made valid UTF-8;
+ * null for NULL. */
+static json_t *str_or_null(const char *text)
+{
+	json_t *j = text ? json_string(text) : NULL;
+	return j ? j : json_null();
+}
+
+static json_t *case_json(const struct suite_case *c, const struct judge_result *r)
+{
+	json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:I, s:I, s:I}",
+			      "name", c->name, "category", c->category,
+			      "visibility", c->hidden ? "hidden" : "visible",
+			      "verdict", verdict_code(r->verdict),
+			      "score", r->score, "max_score", c->points,
+			      "cpu_ms", (json_int_t)r->cpu_ms,
+			      "wall_ms", (json_int_t)r->wall_ms,
+			      "max_rss_kb", (json_int_t)r->max_rss_kb);
+	if (!j)
+		return NULL;
+	if (r->ran && r->signaled)
+		json_object_set_new(j, "signal", json_string(run_signal_name(r->term_signal)));
+	else if (r->ran)
+		json_object_set_new(j, "exit_code", json_integer(r->exit_code));
+	else
+		json_object_set_new(j, "exit_code", json_null());
+	json_object_set_new(j, "detail", json_string(r->detail));
+	if (r->limit != VERDICT_LIMIT_NONE)
+		json_object_set_new(j, "limit", json_string(verdict_limit_name(r->limit)));
+	json_object_set_new(j, "diff", str_or_null(r->diff));
+	json_object_set_new(j, "stderr_tail", str_or_null(r->stderr_tail));
+	if (r->diff_line)
+		json_object_set_new(j, "diff_line", json_integer(r->diff_line));
+	if (r->verdict == VERDICT_IE)
+		json_object_set_new(j, "excluded", json_true());
+	return j;
+}
+
+static json_t *categories_json(const struct score_total *t)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < t->ncats; i++) {
+		json_t *c = json_pack("{s:s, s:I, s:I}", "category", t->cats[i].name,
+				      "score", (json_int_t)t->cats[i].score,
+				      "max_score", (json_int_t)t->cats[i].max_score);
+		if (c && t->cats[i].hint && t->cats[i].score < t->cats[i].max_score)
+			json_object_set_new(c, "hint", json_string(t->cats[i].hint));
+		json_array_append_new(a, c);
+	}
+	return a;
+}
+
+static const char *build_status_name(const struct report_sub *sub)
+{
+	if (!sub->is_dir)
+		return "none";
+	return sub->build == BUILD_OK ? "ok" : sub->build == BUILD_FAILED ? "failed"
+									  : "error";
+}
+
+static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
+{
+	json_t *verdicts = json_object(), *cases = json_array();
+
+	for (int v = 0; verdicts && v < VERDICT_COUNT; v++)
+		json_object_set_new(verdicts, verdict_code((enum verdict)v),
+				    json_integer(sub->total.counts[v]));
+	for (size_t i = 0; cases && i < s->ncases; i++)
+		json_array_append_new(cases, case_json(&s->cases[i], &sub->cases[i]));
+	return json_pack("{s:s, s:I, s:I, s:I, s:{s:s, s:o}, s:o, s:o, s:o}",
+			 "submission", sub->path,
+			 "score", (json_int_t)sub->total.score,
+			 "max_score", (json_int_t)sub->total.max_score,
+			 "excluded_points", (json_int_t)sub->total.excluded_points,
+			 "build", "status", build_status_name(sub),
+			 "log", str_or_null(sub->build_log),
+			 "categories", categories_json(&sub->total),
+			 "verdicts", verdicts, "cases", cases);
+}
+
+json_t *report_json(const struct suite *s, const struct report_sub *subs,
+		    size_t n, const struct report_opts *o)
+{
+	json_t *arr = json_array();
+
+	for (size_t i = 0; arr && i < n; i++)
+		json_array_append_new(arr, sub_json(s, &subs[i]));
+	return json_pack("{s:s, s:s, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I}, s:o}",
+			 "suite", s->name, "suite_dir", s->dir,
+			 "grader_version", WG_VERSION, "exact", o->exact,
+			 "view", o->staff ? "staff" : "student",
+			 "limits", "cpu_seconds", o->cpu_sec, "wall_seconds", o->wall_sec,
+			 "memory_mib", (json_int_t)o->memory_mib,
+			 "output_kib", (json_int_t)o->output_kib,
+			 "submissions", arr);
+}
+
+int report_write_json(const json_t *report, const char *path, char *err,
+		      size_t errlen)
+{
+	FILE *f = !strcmp(path, "-") ? stdout : fopen(path, "w");
+
+	if (!f) {
+		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	int rc = json_dumpf(report, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF;
+	if (f == stdout)
+		rc |= fflush(f) == EOF;
+	else
+		rc |= fclose(f) == EOF;
+	if (rc) {
+		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,56 @@
+#ifndef WG_REPORT_H
+#define WG_REPORT_H
+
+/*
+ * report: what grade prints and writes.
+ *
+ * The terminal report has, per submission, one line per case (name,
+ * category, verdict, CPU time, points), the subtotal of every category and
+ * the total, then one paragraph per case that was not accepted: its detail
+ * and, for a wrong answer, the first difference (--verbose: the whole
+ * bounded diff and the stderr tail). In the student view (the default) a
+ * hidden case's diff is not shown; the staff view (--staff) shows all.
+ *
+ * The JSON report (conventions.md) always holds every diff, hidden cases'
+ * too: it is the staff's record. Each case carries its "visibility", so an
+ * exporter meant for students (Gradescope) leaves hidden diffs out.
+ * An IE case has "excluded": true and its points are left out of the
+ * submission's max_score ("excluded_points" says how many).
+ */
+
+#include <stdio.h>
+#include <jansson.h>
+
+#include "grader/build.h"
+#include "grader/judge.h"
+#include "grader/score.h"
+#include "grader/suite.h"
+
+struct report_sub {
+	const char *path;        /* as given on the command line */
+	int is_dir;              /* built from sources */
+	enum build_status build; /* when is_dir */
+	char *build_log;         /* when is_dir (malloc'd) */
+	struct judge_result *cases;   /* one per suite case */
+	struct score_total total;
+};
+
+struct report_opts {
+	int color, quiet, verbose, staff, exact;
+	double cpu_sec, wall_sec;
+	long memory_mib, output_kib;
+};
+
+void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,
+		  size_t n, const struct report_opts *o);
+
+/* The JSON report; a new reference (json_decref), NULL when out of memory. */
+json_t *report_json(const struct suite *s, const struct report_sub *subs,
+		    size_t n, const struct report_opts *o);
+
+/* Writes the report to path (indented, then a newline). Returns 0, or -1
+ * with err set. */
+int report_write_json(const json_t *report, const char *path, char *err,
+		      size_t errlen);
+
+#endif
