@@ -383,6 +383,27 @@ static int build_env(const struct run_child *c, char *home, size_t home_sz,
 	return 0;
 }
 
+/* The child enters c->dir before exec: a relative program path is made
+ * absolute against the grader's own cwd first. */
+static int exec_path(const struct run_child *c, char *buf, size_t sz,
+		     const char **path)
+{
+	int n;
+
+	*path = c->argv[0];
+	if (!c->dir || c->argv[0][0] == '/')
+		return 0;
+	if (!getcwd(buf, sz))
+		return -1;
+	n = snprintf(buf + strlen(buf), sz - strlen(buf), "/%s", c->argv[0]);
+	if (n < 0 || (size_t)n >= sz - strlen(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	*path = buf;
+	return 0;
+}
+
 static void status_failed(struct run_child *c, const struct status_rec *rec)
 {
 	c->res.exec_errno = rec->err ? rec->err : EIO;
@@ -471,7 +492,7 @@ fail:
 int run_start(struct run_child *c)
 {
 	struct child_plan p;
-	char home[4200];
+	char home[4200], abs[8192];
 	const char *envp[4];
 	int child_ends[3] = { -1, -1, -1 }, st_w = -1, i, rc = 0;
 
@@ -486,10 +507,12 @@ int run_start(struct run_child *c)
 	memset(&p, 0, sizeof(p));
 	if (!c->env && build_env(c, home, sizeof(home), envp) < 0)
 		return fail(c, "directory name too long: '%s'", c->dir);
+	if (exec_path(c, abs, sizeof(abs), &p.path) < 0)
+		return fail(c, "cannot resolve '%s': %s", c->argv[0],
+			    strerror(errno));
 	if (open_pipes(c, child_ends, &st_w) < 0)
 		return fail(c, "cannot create pipes for '%s': %s", c->argv[0],
 			    strerror(errno));
-	p.path = c->argv[0];
 	p.argv = (char *const *)c->argv;
 	p.envp = (char *const *)(c->env ? c->env : envp);
 	p.dir = c->dir;

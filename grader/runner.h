@@ -139,7 +139,8 @@ struct run_result {
 };
 
 struct run_child {
-	const char *const *argv; /* argv[0] is the path run (no PATH search) */
+	const char *const *argv; /* argv[0] is the path run: no PATH search,
+	                            relative to the grader's cwd even with dir */
 	const char *const *env;  /* NULL: the minimal fixed environment */
 	const char *dir;         /* cwd of the child; NULL: unchanged */
 	const char *input;       /* bytes fed to stdin (may hold NULs) */
