@@ -50,6 +50,7 @@
 
 #include <jansson.h>
 
+#include "grader/runner.h"
 #include "grader/suite.h"
 
 #define TERM_GRACE_SEC 2.0     /* SIGTERM to SIGKILL for a late student */
@@ -62,7 +63,7 @@
  * one word). */
 static const char *const value_options[] = {
 	"--time-limit", "--wall-limit", "--memory-limit", "--output-limit",
-	"--color", "--uid", "--gid", "--uid-base", "--slot-uid",
+	"--color", "--colour",
 };
 
 /* Options that make no sense per student: batch writes its own reports. */
@@ -92,6 +93,7 @@ struct batch {
 	char suite_hash[17];
 	struct suite suite;
 	long jobs;
+	long uid_base;           /* worker slot K grades as uid_base + K */
 	double student_timeout;
 	int force, quiet, tty;
 	struct student *st;
@@ -396,6 +398,17 @@ static int own_option(struct batch *b, int argc, char **argv, int *i)
 			return -1;
 		if (!parse_long(v, &b->jobs) || b->jobs < 1 || b->jobs > 1024) {
 			complain("-j: '%s' is not a number from 1 to 1024", v);
+			return -1;
+		}
+		return 1;
+	}
+	if (is_opt(arg, "--uid-base")) {
+		v = option_value(argc, argv, i, "--uid-base");
+		if (!v)
+			return -1;
+		if (!parse_long(v, &b->uid_base) || b->uid_base < 1000) {
+			complain("--uid-base: '%s' is not a uid of 1000 or more",
+				 v);
 			return -1;
 		}
 		return 1;
@@ -723,21 +736,27 @@ out:
 	return rc;
 }
 
-/* The child's argv: grade [passed options] -j 1 --color=never
- * --json PART SUITE_DIR STUDENT_DIR. Freed by the caller (strings are
- * borrowed). */
+/* The child's argv: grade [passed options] -j 1 --uid-base UID --staff
+ * --color=never --json PART SUITE_DIR STUDENT_DIR. uid is a buffer of the
+ * caller's. Freed by the caller (the strings are borrowed). */
 static char **child_argv(const struct batch *b, const struct student *s,
-			 char *part)
+			 char *part, char *uid)
 {
-	char **v = xmalloc((b->npass + 10) * sizeof *v);
+	char **v = xmalloc((b->npass + 14) * sizeof *v);
 	size_t k = 0;
 
 	v[k++] = (char *)"grade";
 	for (size_t i = 0; i < b->npass; i++)
 		v[k++] = b->pass[i];
-	/* Students run side by side; each grades its cases one at a time. */
+	/* Students run side by side; each grades its cases one at a time,
+	 * as root under its worker's own uid (slot 0 of a grade is its
+	 * --uid-base), so no two students ever share a sandbox uid. */
 	v[k++] = (char *)"-j";
 	v[k++] = (char *)"1";
+	v[k++] = (char *)"--uid-base";
+	v[k++] = uid;
+	/* The log is the staff's: every diff in it. */
+	v[k++] = (char *)"--staff";
 	v[k++] = (char *)"--color=never";
 	v[k++] = (char *)"--json";
 	v[k++] = part;
@@ -774,13 +793,15 @@ static void start_student(struct batch *b, struct student *s,
 {
 	char *log = out_path(b, "logs", s->name, ".log");
 	char *part = out_path(b, "students", s->name, ".json.part");
-	char **argv = child_argv(b, s, part);
-	char slot_env[32];
+	char uid[32];
+	char **argv;
 	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	pid_t pid;
 
 	unlink(part);
 	s->slot = free_slot(b);
+	snprintf(uid, sizeof uid, "%ld", b->uid_base + s->slot);
+	argv = child_argv(b, s, part, uid);
 	if (fd < 0) {
 		char why[512];
 
@@ -789,9 +810,6 @@ static void start_student(struct batch *b, struct student *s,
 		fail_student(b, s, why);
 		goto out;
 	}
-	/* Tells a grade running as root which block of sandbox uids is this
-	 * worker's, so two students never share one. */
-	snprintf(slot_env, sizeof slot_env, "%d", s->slot);
 	pid = fork();
 	if (pid == 0) {
 		int null = open("/dev/null", O_RDONLY);
@@ -801,7 +819,6 @@ static void start_student(struct batch *b, struct student *s,
 			dup2(null, 0);
 		dup2(fd, 1);
 		dup2(fd, 2);
-		setenv("WARPGRADE_BATCH_SLOT", slot_env, 1);
 		sigprocmask(SIG_SETMASK, oldmask, NULL);
 		execv("/proc/self/exe", argv);
 		dprintf(2, "grade: batch: cannot run '/proc/self/exe': %s\n",
@@ -1470,7 +1487,7 @@ static void write_summary_text(FILE *f, const json_t *sum)
 	text_histogram(f, sc);
 	fputs("\nBy category (mean / max, students with full marks):\n", f);
 	json_array_foreach(json_object_get(sum, "categories"), i, e)
-		fprintf(f, "  %-16s %6.2f / %-4g %lld of %lld\n",
+		fprintf(f, "  %-20s %6.2f / %-4g %lld of %lld\n",
 			json_string_value(json_object_get(e, "category")),
 			json_number_value(json_object_get(e, "mean")),
 			json_number_value(json_object_get(e, "max_score")),
@@ -1637,6 +1654,13 @@ int batch_main(int argc, char **argv)
 
 	memset(&b, 0, sizeof b);
 	b.jobs = default_jobs();
+	b.uid_base = RUN_SLOT_UID_BASE;
+	if (getenv("WG_UID_BASE") && !parse_long(getenv("WG_UID_BASE"),
+						 &b.uid_base)) {
+		complain("WG_UID_BASE: '%s' is not a uid",
+			 getenv("WG_UID_BASE"));
+		return 2;
+	}
 	b.tty = isatty(STDERR_FILENO);
 	rc = parse_args(&b, argc, argv);
 	if (rc != 0) {
