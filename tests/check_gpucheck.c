@@ -1,0 +1,532 @@
+/*
+ * gpucheck: name matching, bounds loading, row parsing and the judgement of
+ * every recorded run in gpu-bench/testdata/ (honest runs pass; each broken
+ * run fails on the check made for its defect). The runner starts in the
+ * repository root, so the data files are opened by relative path.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu-bench/gpucheck.h"
+
+Suite *make_gpucheck_suite(void);
+
+#define BOUNDS "gpu-bench/bounds.json"
+#define DATA "gpu-bench/testdata/"
+
+/* ---------- helpers ---------- */
+
+static void load_device(const char *path, struct gpuc_device *dev)
+{
+	char err[GPUC_ERR_MAX];
+
+	ck_assert_msg(gpuc_load_device(path, dev, err, sizeof(err)) == 0, "%s",
+	              err);
+}
+
+static void load_bounds(const char *name, struct gpuc_bounds *b)
+{
+	char err[GPUC_ERR_MAX];
+
+	ck_assert_msg(gpuc_load_bounds(BOUNDS, name, b, err, sizeof(err)) == 0,
+	              "%s", err);
+}
+
+/* Reads a rows file; returns gpuc_read_rows' status, err filled. */
+static int read_rows_file(const char *path, struct gpuc_rows *rows, char *err,
+                          size_t errsz)
+{
+	FILE *f = fopen(path, "r");
+	int rc;
+
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	rc = gpuc_read_rows(f, path, rows, err, errsz);
+	fclose(f);
+	return rc;
+}
+
+/* Judges rows against device; res must be released by the caller. */
+static int judge_files(const char *device, const char *rows_path,
+                       struct gpuc_result *res)
+{
+	struct gpuc_device dev;
+	struct gpuc_bounds b;
+	struct gpuc_rows rows = { 0 };
+	char err[GPUC_ERR_MAX];
+	int failed;
+
+	load_device(device, &dev);
+	load_bounds(dev.name, &b);
+	ck_assert_msg(read_rows_file(rows_path, &rows, err, sizeof(err)) == 0,
+	              "%s", err);
+	failed = gpuc_judge(&b, &dev, &rows, res);
+	gpuc_rows_release(&rows);
+	ck_assert_int_ge(failed, 0);
+	return failed;
+}
+
+static int check_failed(const struct gpuc_result *res, const char *row,
+                        const char *check)
+{
+	const struct gpuc_check *c = gpuc_find(res, row, check);
+
+	ck_assert_msg(c != NULL, "no check '%s' on '%s'", check, row);
+	return !c->pass;
+}
+
+/* A bounds document from text, for the malformed-bounds tests. */
+static int bounds_text(const char *text, const char *name, char *err,
+                       size_t errsz)
+{
+	json_error_t je;
+	json_t *root = json_loads(text, 0, &je);
+	struct gpuc_bounds b;
+	int rc;
+
+	ck_assert_msg(root != NULL, "test JSON: %s", je.text);
+	rc = gpuc_bounds_from_json(root, "b.json", name, &b, err, errsz);
+	json_decref(root);
+	return rc;
+}
+
+#define MIN_DEFAULTS                                                        \
+	"\"bytes\": 536870912, \"rows\": [{\"pattern\": \"stride\", "       \
+	"\"stride\": 1}], \"defaults\": {\"gbps_rel_tol\": 0.002, "         \
+	"\"peak_max_frac\": 1.0, \"stride1_min_frac\": 0.46, "              \
+	"\"strided_max_frac\": 1.05, \"rise_max_ratio\": 1.5, "             \
+	"\"widest_max_frac\": 0.5, \"chunked_max_frac\": 1.0, "             \
+	"\"datasheet_tol\": 0.1}"
+
+/* ---------- name matching ---------- */
+
+START_TEST(test_match_words)
+{
+	ck_assert(gpuc_name_matches("NVIDIA A10", "A10"));
+	ck_assert(!gpuc_name_matches("NVIDIA A100-SXM4-80GB", "A10"));
+	ck_assert(!gpuc_name_matches("NVIDIA A10G", "A10"));
+	ck_assert(gpuc_name_matches("NVIDIA A100-SXM4-80GB", "A100 SXM4 80GB"));
+	ck_assert(gpuc_name_matches("NVIDIA A100 80GB PCIe", "a100 80gb pcie"));
+	ck_assert(gpuc_name_matches("NVIDIA GeForce RTX 4090", "RTX 4090"));
+	ck_assert(!gpuc_name_matches("NVIDIA GeForce RTX 4080", "RTX 4090"));
+	ck_assert(gpuc_name_matches("Tesla T4", "T4"));
+	ck_assert(!gpuc_name_matches("NVIDIA L40S", "L4"));
+	ck_assert(!gpuc_name_matches("NVIDIA H100 80GB HBM3", "H100 PCIe"));
+	ck_assert(!gpuc_name_matches("anything", ""));
+	ck_assert(!gpuc_name_matches("anything", " - "));
+}
+END_TEST
+
+/* ---------- bounds ---------- */
+
+START_TEST(test_bounds_defaults)
+{
+	struct gpuc_bounds b;
+
+	load_bounds("NVIDIA GeForce GTX 1650", &b);
+	ck_assert_str_eq(b.profile, "");
+	ck_assert(b.bytes == 536870912.0);
+	ck_assert_uint_eq(b.n_expect, 7);
+	ck_assert_int_eq(b.expect[0].pattern, GPUC_STRIDE);
+	ck_assert_int_eq(b.expect[0].param, 1);
+	ck_assert_int_eq(b.expect[5].param, 32);
+	ck_assert_int_eq(b.expect[6].pattern, GPUC_CHUNKED);
+	ck_assert_int_eq(b.expect[6].param, 32);
+	ck_assert_double_eq_tol(b.lim.stride1_min_frac, 0.46, 1e-9);
+	ck_assert_double_eq_tol(b.lim.rise_max_ratio, 1.5, 1e-9);
+	ck_assert_double_eq_tol(b.lim.widest_max_frac, 0.5, 1e-9);
+	ck_assert(b.datasheet_gbps == 0);
+}
+END_TEST
+
+START_TEST(test_bounds_profiles)
+{
+	static const struct {
+		const char *device, *profile;
+		double datasheet, floor;
+	} cases[] = {
+		{ "Tesla T4", "T4", 320, 0.55 },
+		{ "NVIDIA L4", "L4", 300, 0.55 },
+		{ "NVIDIA A10", "A10", 600, 0.55 },
+		{ "NVIDIA A10G", "A10G", 600, 0.55 },
+		{ "NVIDIA A100-PCIE-40GB", "A100 40GB", 1555, 0.60 },
+		{ "NVIDIA A100-SXM4-80GB", "A100 80GB SXM", 2039, 0.60 },
+		{ "NVIDIA A100 80GB PCIe", "A100 80GB PCIe", 1935, 0.60 },
+		{ "NVIDIA H100 80GB HBM3", "H100 SXM", 3350, 0.60 },
+		{ "NVIDIA H100 PCIe", "H100 PCIe", 2000, 0.60 },
+		{ "NVIDIA H100 NVL", "H100 NVL", 3900, 0.60 },
+		{ "NVIDIA H200", "H200", 4800, 0.60 },
+		{ "NVIDIA GeForce RTX 4090", "RTX 4090", 1008, 0.55 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct gpuc_bounds b;
+
+		load_bounds(cases[i].device, &b);
+		ck_assert_msg(strcmp(b.profile, cases[i].profile) == 0,
+		              "%s matched '%s', want '%s'", cases[i].device,
+		              b.profile, cases[i].profile);
+		ck_assert(b.datasheet_gbps == cases[i].datasheet);
+		ck_assert_double_eq_tol(b.lim.stride1_min_frac, cases[i].floor,
+		                        1e-9);
+		ck_assert(b.source[0] != '\0');
+		/* untouched limits keep their defaults */
+		ck_assert_double_eq_tol(b.lim.rise_max_ratio, 1.5, 1e-9);
+	}
+}
+END_TEST
+
+START_TEST(test_bounds_loosening_rejected)
+{
+	char err[GPUC_ERR_MAX];
+
+	ck_assert_int_eq(bounds_text("{" MIN_DEFAULTS ", \"profiles\": [{"
+	                             "\"name\": \"X\", \"match\": [\"X\"], "
+	                             "\"datasheet_gbps\": 100, \"source\": "
+	                             "\"s\", \"stride1_min_frac\": 0.3}]}",
+	                             "Other", err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "loosens") && strstr(err, "'X'"), "%s", err);
+	ck_assert_int_eq(bounds_text("{" MIN_DEFAULTS ", \"profiles\": [{"
+	                             "\"name\": \"X\", \"match\": [\"X\"], "
+	                             "\"datasheet_gbps\": 100, \"source\": "
+	                             "\"s\", \"rise_max_ratio\": 3}]}",
+	                             "X", err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "rise_max_ratio"), "%s", err);
+}
+END_TEST
+
+START_TEST(test_bounds_malformed)
+{
+	char err[GPUC_ERR_MAX];
+	char path[] = "/tmp/wg-bounds-XXXXXX";
+	int fd = mkstemp(path);
+	struct gpuc_bounds b;
+	FILE *f;
+
+	/* typo in a profile key */
+	ck_assert_int_eq(bounds_text("{" MIN_DEFAULTS ", \"profiles\": [{"
+	                             "\"name\": \"X\", \"match\": [\"X\"], "
+	                             "\"datasheet_gbps\": 100, \"source\": "
+	                             "\"s\", \"stride1_min_fraction\": 0.7}]}",
+	                             "Y", err, sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "unknown key 'stride1_min_fraction'"), "%s",
+	              err);
+	/* a default missing */
+	ck_assert_int_eq(bounds_text("{\"bytes\": 1, \"rows\": [{\"pattern\": "
+	                             "\"stride\", \"stride\": 1}], "
+	                             "\"defaults\": {}}", "Y", err,
+	                             sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "defaults"), "%s", err);
+	/* syntax: file:line:column */
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	fputs("{\n  \"bytes\": 1,\n  \"rows\": [\n}\n", f);
+	fclose(f);
+	ck_assert_int_eq(gpuc_load_bounds(path, "Y", &b, err, sizeof(err)), -1);
+	ck_assert_msg(strncmp(err, path, strlen(path)) == 0 &&
+	              strstr(err, ":4:"), "%s", err);
+	remove(path);
+}
+END_TEST
+
+/* ---------- rows ---------- */
+
+START_TEST(test_parse_row_ok)
+{
+	static const char line[] = "{\"pattern\":\"stride\",\"stride\":16,"
+	                           "\"ms\":1.299756,\"gbps\":413.055,"
+	                           "\"bytes\":536870912}";
+	struct gpuc_row r;
+	char err[GPUC_ERR_MAX];
+
+	ck_assert_int_eq(gpuc_parse_row(line, strlen(line), &r, err,
+	                                sizeof(err)), 1);
+	ck_assert_int_eq(r.pattern, GPUC_STRIDE);
+	ck_assert_int_eq(r.param, 16);
+	ck_assert_double_eq_tol(r.ms, 1.299756, 1e-12);
+	ck_assert(r.bytes == 536870912.0);
+	ck_assert_int_eq(gpuc_parse_row("  \t", 3, &r, err, sizeof(err)), 0);
+}
+END_TEST
+
+START_TEST(test_parse_row_malformed)
+{
+	static const struct {
+		const char *line, *want;
+	} cases[] = {
+		{ "CUDA error coalescing.cu:137: cudaMalloc(&d_in, bytes): "
+		  "out of memory", "a CUDA error" },
+		{ "GPU: Tesla T4 (compute capability 7.5)", "text in place" },
+		{ "{\"pattern\":\"stride\",\"stride\":16,\"ms\":", "truncated" },
+		{ "{\"pattern\":\"stride\",\"stride\":1,\"ms\":1,\"gbps\":1,"
+		  "\"bytes\":\"536870912\"}", "'bytes' an integer" },
+		{ "{\"pattern\":\"tiled\",\"tile\":1,\"ms\":1,\"gbps\":1,"
+		  "\"bytes\":1}", "unknown pattern 'tiled'" },
+		{ "{\"pattern\":\"stride\",\"ms\":1,\"gbps\":1,\"bytes\":1}",
+		  "integer 'stride'" },
+		{ "{\"pattern\":\"chunked\",\"chunk\":32,\"gbps\":1,"
+		  "\"bytes\":1}", "not a row" },
+		{ "[1, 2]", "text in place" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct gpuc_row r;
+		char err[GPUC_ERR_MAX];
+		const char *l = cases[i].line;
+
+		ck_assert_int_eq(gpuc_parse_row(l, strlen(l), &r, err,
+		                                sizeof(err)), -1);
+		ck_assert_msg(strstr(err, cases[i].want), "case %zu: %s", i,
+		              err);
+	}
+}
+END_TEST
+
+START_TEST(test_read_rows_places_errors)
+{
+	static char text[] = "{\"pattern\":\"stride\",\"stride\":1,\"ms\":1,"
+	                     "\"gbps\":536.871,\"bytes\":536870912}\n\n"
+	                     "CUDA error x.cu:1: boom\n";
+	FILE *f = fmemopen(text, strlen(text), "r");
+	struct gpuc_rows rows = { 0 };
+	char err[GPUC_ERR_MAX];
+
+	ck_assert_int_eq(gpuc_read_rows(f, "x.jsonl", &rows, err, sizeof(err)),
+	                 -1);
+	ck_assert_msg(strncmp(err, "x.jsonl:3: a CUDA error", 23) == 0, "%s",
+	              err);
+	fclose(f);
+	gpuc_rows_release(&rows);
+}
+END_TEST
+
+START_TEST(test_recorded_malformed)
+{
+	static const struct {
+		const char *file, *want;
+	} cases[] = {
+		{ DATA "broken/truncated.rows.jsonl", "truncated.rows.jsonl:5:" },
+		{ DATA "broken/cuda-error.rows.jsonl",
+		  "cuda-error.rows.jsonl:1: a CUDA error" },
+		{ DATA "broken/empty.rows.jsonl", "empty" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct gpuc_rows rows = { 0 };
+		char err[GPUC_ERR_MAX];
+
+		ck_assert_int_eq(read_rows_file(cases[i].file, &rows, err,
+		                                sizeof(err)), -1);
+		ck_assert_msg(strstr(err, cases[i].want), "%s", err);
+		gpuc_rows_release(&rows);
+	}
+}
+END_TEST
+
+/* ---------- judging ---------- */
+
+START_TEST(test_honest_runs_pass)
+{
+	static const char *const gpus[] = { "t4", "l4", "a100-sxm4-80gb",
+		                            "h100-sxm", "h200", "rtx-4090" };
+
+	for (size_t i = 0; i < sizeof(gpus) / sizeof(*gpus); i++) {
+		char dev[256], rows[256];
+		struct gpuc_result res = { 0 };
+		int failed;
+
+		snprintf(dev, sizeof(dev), DATA "honest/%s.device.json", gpus[i]);
+		snprintf(rows, sizeof(rows), DATA "honest/%s.rows.jsonl", gpus[i]);
+		failed = judge_files(dev, rows, &res);
+		for (size_t j = 0; j < res.n; j++)
+			ck_assert_msg(res.v[j].pass, "%s: %s %s: %s not %s",
+			              gpus[i], res.v[j].row, res.v[j].check,
+			              res.v[j].value_text, res.v[j].bound);
+		ck_assert_int_eq(failed, 0);
+		/* a profile matched, so the datasheet check ran */
+		ck_assert_ptr_nonnull(gpuc_find(&res, "device", "datasheet"));
+		gpuc_result_release(&res);
+	}
+}
+END_TEST
+
+/*
+ * Each broken run fails exactly the checks listed for it (on the H100
+ * device); any other failure means a check misfires.
+ */
+START_TEST(test_broken_runs_fail_for_the_right_reason)
+{
+	static const struct {
+		const char *file;
+		const char *fails[4][2];
+	} cases[] = {
+		{ "modulo-bug", { { "stride 16", "rise" },
+		                  { "stride 32", "rise" },
+		                  { "stride 32", "well below" } } },
+		{ "wrong-bytes", { { "stride 8", "bytes" } } },
+		{ "missing-row", { { "stride 4", "present" } } },
+		{ "duplicate-row", { { "stride 2", "present" } } },
+		{ "gbps-mismatch", { { "stride 4", "gbps=bytes/ms" } } },
+		{ "above-peak", { { "stride 1", "peak" } } },
+		{ "strided-faster", { { "stride 2", "vs stride 1" } } },
+		{ "chunked-faster", { { "chunked 32", "below stride 1" } } },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		char rows[256];
+		struct gpuc_result res = { 0 };
+		int failed, want = 0;
+
+		snprintf(rows, sizeof(rows), DATA "broken/%s.rows.jsonl",
+		         cases[i].file);
+		failed = judge_files(DATA "honest/h100-sxm.device.json", rows,
+		                     &res);
+		for (; want < 4 && cases[i].fails[want][0]; want++)
+			ck_assert_msg(check_failed(&res, cases[i].fails[want][0],
+			                           cases[i].fails[want][1]),
+			              "%s: %s %s passed", cases[i].file,
+			              cases[i].fails[want][0],
+			              cases[i].fails[want][1]);
+		ck_assert_msg(failed == want, "%s: %d failures, want %d",
+		              cases[i].file, failed, want);
+		gpuc_result_release(&res);
+	}
+}
+END_TEST
+
+/*
+ * Worked by hand with the default limits: peak 100 GB/s; stride 1 at 80
+ * GB/s takes 536870912 / 80e6 = 6.7108864 ms. Floor 0.46 x 100 = 46.
+ */
+START_TEST(test_judge_by_hand)
+{
+	struct gpuc_device dev = { .name = "Hand GPU", .cc = "8.0",
+		                   .peak_gbps = 100.0 };
+	struct gpuc_bounds b;
+	struct gpuc_row v[2] = {
+		{ .line = 1, .pattern = GPUC_STRIDE, .param = 1,
+		  .ms = 6.7108864, .gbps = 80.0, .bytes = 536870912.0 },
+		/* 40 GB/s would be 13.4217728 ms; 0.3% off fails 0.2% */
+		{ .line = 2, .pattern = GPUC_STRIDE, .param = 2,
+		  .ms = 13.4217728, .gbps = 40.12, .bytes = 536870912.0 },
+	};
+	struct gpuc_rows rows = { .v = v, .n = 2 };
+	struct gpuc_result res = { 0 };
+	const struct gpuc_check *c;
+
+	load_bounds(dev.name, &b);
+	ck_assert_int_ge(gpuc_judge(&b, &dev, &rows, &res), 0);
+	c = gpuc_find(&res, "stride 1", "floor");
+	ck_assert_ptr_nonnull(c);
+	ck_assert_double_eq_tol(c->limit, 46.0, 1e-9);
+	ck_assert(c->pass);
+	c = gpuc_find(&res, "stride 1", "gbps=bytes/ms");
+	ck_assert(c->pass);
+	c = gpuc_find(&res, "stride 2", "gbps=bytes/ms");
+	ck_assert_double_eq_tol(c->limit, 40.0, 1e-9);
+	ck_assert(!c->pass);
+	c = gpuc_find(&res, "stride 2", "vs stride 1");
+	ck_assert_double_eq_tol(c->limit, 84.0, 1e-9);
+	ck_assert(c->pass);
+	c = gpuc_find(&res, "stride 2", "rise");
+	ck_assert_double_eq_tol(c->limit, 120.0, 1e-9);
+	/* no profile, so no datasheet check; strides 4..32 and chunked
+	 * missing: 5 presence failures + the gbps mismatch */
+	ck_assert_ptr_null(gpuc_find(&res, "device", "datasheet"));
+	ck_assert_uint_eq(res.failed, 6);
+	gpuc_result_release(&res);
+}
+END_TEST
+
+START_TEST(test_unexpected_row)
+{
+	struct gpuc_device dev = { .name = "Hand GPU", .cc = "8.0",
+		                   .peak_gbps = 100.0 };
+	struct gpuc_bounds b;
+	struct gpuc_row v[1] = {
+		{ .line = 9, .pattern = GPUC_STRIDE, .param = 64,
+		  .ms = 6.7108864, .gbps = 80.0, .bytes = 536870912.0 },
+	};
+	struct gpuc_rows rows = { .v = v, .n = 1 };
+	struct gpuc_result res = { 0 };
+	const struct gpuc_check *c;
+
+	load_bounds(dev.name, &b);
+	ck_assert_int_ge(gpuc_judge(&b, &dev, &rows, &res), 0);
+	c = gpuc_find(&res, "stride 64", "expected");
+	ck_assert_ptr_nonnull(c);
+	ck_assert(!c->pass);
+	ck_assert_int_eq(c->line, 9);
+	gpuc_result_release(&res);
+}
+END_TEST
+
+START_TEST(test_reports)
+{
+	struct gpuc_device dev;
+	struct gpuc_bounds b;
+	struct gpuc_rows rows = { 0 };
+	struct gpuc_result res = { 0 };
+	char err[GPUC_ERR_MAX], *buf = NULL;
+	size_t len = 0;
+	json_t *rep;
+	FILE *mem;
+
+	load_device(DATA "honest/t4.device.json", &dev);
+	load_bounds(dev.name, &b);
+	ck_assert_int_eq(read_rows_file(DATA "broken/missing-row.rows.jsonl",
+	                                &rows, err, sizeof(err)), 0);
+	ck_assert_int_ge(gpuc_judge(&b, &dev, &rows, &res), 1);
+	rep = gpuc_report(&dev, &b, &rows, &res);
+	ck_assert_ptr_nonnull(rep);
+	ck_assert_str_eq(json_string_value(json_object_get(rep, "status")),
+	                 "fail");
+	ck_assert_str_eq(json_string_value(json_object_get(rep, "profile")),
+	                 "T4");
+	ck_assert_uint_eq(json_array_size(json_object_get(rep, "rows")), 6);
+	ck_assert_uint_eq(json_array_size(json_object_get(rep, "checks")),
+	                  res.n);
+	json_decref(rep);
+
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(gpuc_write_junit(mem, &res), 0);
+	fclose(mem);
+	ck_assert_ptr_nonnull(strstr(buf, "<testsuite name=\"gpu-bench\""));
+	ck_assert_ptr_nonnull(strstr(buf, "classname=\"gpu-bench.stride 4\" "
+	                                  "name=\"present\">"));
+	free(buf);
+	gpuc_rows_release(&rows);
+	gpuc_result_release(&res);
+}
+END_TEST
+
+Suite *make_gpucheck_suite(void)
+{
+	Suite *s = suite_create("gpucheck");
+	TCase *t = tcase_create("match");
+
+	tcase_add_test(t, test_match_words);
+	suite_add_tcase(s, t);
+	t = tcase_create("bounds");
+	tcase_add_test(t, test_bounds_defaults);
+	tcase_add_test(t, test_bounds_profiles);
+	tcase_add_test(t, test_bounds_loosening_rejected);
+	tcase_add_test(t, test_bounds_malformed);
+	suite_add_tcase(s, t);
+	t = tcase_create("rows");
+	tcase_add_test(t, test_parse_row_ok);
+	tcase_add_test(t, test_parse_row_malformed);
+	tcase_add_test(t, test_read_rows_places_errors);
+	tcase_add_test(t, test_recorded_malformed);
+	suite_add_tcase(s, t);
+	t = tcase_create("judge");
+	tcase_add_test(t, test_honest_runs_pass);
+	tcase_add_test(t, test_broken_runs_fail_for_the_right_reason);
+	tcase_add_test(t, test_judge_by_hand);
+	tcase_add_test(t, test_unexpected_row);
+	tcase_add_test(t, test_reports);
+	suite_add_tcase(s, t);
+	return s;
+}
