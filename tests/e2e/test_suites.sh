@@ -1,0 +1,42 @@
+#!/bin/sh
+# The committed suites are what the reference prints: suite-lint accepts
+# public-tests/ and hidden-tests/, and for every case the reference's output
+# on NAME.in equals the committed NAME.out byte for byte. A failure names the
+# case; `make regen` rewrites the .out files after an intended change.
+set -u
+root=${WG_ROOT:-.}
+bin=${WG_BUILD:-build}/bin
+for p in reference suite-lint; do
+	if [ ! -x "$bin/$p" ]; then
+		echo "$bin/$p is not built"
+		exit 1
+	fi
+done
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+status=0
+"$bin/suite-lint" "$root/public-tests" "$root/hidden-tests" || status=1
+count=0
+for dir in public-tests hidden-tests; do
+	for in in "$root/$dir"/*.in; do
+		[ -e "$in" ] || continue
+		out=${in%.in}.out
+		case=$dir/$(basename "$in" .in)
+		count=$((count + 1))
+		if ! timeout 10 "$bin/reference" <"$in" >"$tmp/got" 2>"$tmp/err"; then
+			echo "FAIL $case: the reference failed: $(head -c 200 "$tmp/err")"
+			status=1
+		elif [ ! -f "$out" ]; then
+			echo "FAIL $case: no committed $(basename "$out")"
+			status=1
+		elif ! cmp -s "$tmp/got" "$out"; then
+			echo "FAIL $case: the reference's output differs from the committed .out:"
+			diff "$out" "$tmp/got" | head -n 10
+			status=1
+		fi
+	done
+done
+[ $count -gt 0 ] || { echo "no cases found under $root"; exit 1; }
+[ $status -eq 0 ] && echo "$count cases match the reference"
+exit $status

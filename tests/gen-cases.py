@@ -1,0 +1,506 @@
+#!/usr/bin/env python3
+"""Writes every NAME.in and the suite.json of public-tests/ and hidden-tests/.
+
+Usage: python3 tests/gen-cases.py [REPO_ROOT]
+
+The inputs are deterministic (no randomness without a fixed seed), so running
+this again reproduces the committed files byte for byte; the expected .out
+files come from the reference (`make regen`), never from this script. Each
+case is a (name, category, points, description, input) row; the long-line
+cases are built here because a 100 KB line does not belong in a source file.
+"""
+import json
+import os
+import random
+import sys
+
+MAXV = (1 << 48) - 1            # the largest magnitude the contract allows
+TOO_BIG = 1 << 48
+
+HINTS = {
+    "misaligned": "A base that is not a multiple of 32 (or 128) makes the "
+                  "warp's bytes straddle one more sector (or line).",
+    "large-stride": "The stride counts elements: thread t starts at "
+                    "BASE + t*STRIDE*SIZE bytes.",
+    "vector": "With SIZE up to 16 one thread's range can cover two sectors; "
+              "count the union of byte ranges.",
+    "broadcast": "Threads reading the same bytes share sectors: efficiency "
+                 "can exceed 100%, and same-word shared reads never conflict.",
+    "partial-warp": "Only the first N threads take part, and a failed "
+                    "'active' leaves N unchanged; mind '1 thread'.",
+    "gather": "Check gather in order: valid numbers and SIZE 1-16, then "
+              "the address count, then the signs.",
+    "transpose-unpadded": "Thread t reads word (t mod TILE)*(TILE+PAD) + "
+                          "t div TILE; count distinct words per bank.",
+    "transpose-padded": "Padding changes the row length to TILE+PAD words; "
+                        "the worst bank is the lowest-numbered one.",
+    "errors": "Every failed command prints exactly one error line on "
+              "stdout and changes nothing.",
+    "aos": "aos prints two lines; FIELD_OFFSET + FIELD_SIZE must fit in "
+           "the struct, and fields can be huge.",
+    "shared": "Count distinct words per bank (bank = word mod 32), not "
+              "threads; report the lowest-numbered worst bank.",
+    "parsing": "Tokens are split by space, tab, CR, VT, FF; '#' ends the "
+               "line even inside a token; 010 is decimal, 0x10 is hex.",
+    "rounding": "Round half up with exact integers: 6.25 prints as 6.3, "
+                "which printf(\"%.1f\") gets wrong.",
+    "magnitude": "Values reach 2^48-1 and products exceed 2^63: use "
+                 "unsigned 64-bit arithmetic and divide before multiplying.",
+}
+
+
+def lines(*rows):
+    return "".join(r + "\n" for r in rows)
+
+
+# ---------------------------------------------------------------- public
+
+EXAMPLE = lines(
+    "# Global loads: coalesced, misaligned, strided, broadcast, vector",
+    "strided 0 1",
+    "strided 4 1          # misaligned base: one extra sector and line",
+    "strided 0 32         # column-major read of a 32-wide float matrix",
+    "strided 0 0          # broadcast: every thread reads the same word",
+    "strided 0 1 16       # float4 loads",
+    "active 7             # a partial warp",
+    "strided 0 1",
+    "active 32",
+    "aos 12 4 4           # field y of struct { float x, y, z; }",
+    "gather 4 0 4 8 12 16 20 24 28 32 36 40 44 48 52 56 60 64 68 72 76 80 "
+    "84 88 92 96 100 104 108 112 116 120 124",
+    "# Shared memory banks",
+    "shared 0 1",
+    "shared 0 2",
+    "shared 5 0",
+    "transpose 32 0",
+    "transpose 32 1",
+    "# Errors",
+    "active 40",
+    "strided 0",
+    "gather 4 1 2 3",
+    "Strided 0 1",
+)
+
+PUBLIC = [
+    ("example", "misaligned", 2, "the example of the handout", EXAMPLE),
+    ("misaligned-basic", "misaligned", 1, "small misaligned bases",
+     lines("strided 1 1", "strided 32 1", "strided 64 1 2", "strided 100 1")),
+    ("large-stride-basic", "large-stride", 1, "strides of 2 to 64 floats",
+     lines("strided 0 2", "strided 0 8", "strided 0 64", "strided 0 2 8")),
+    ("vector-basic", "vector", 1, "float2 and float4 loads",
+     lines("strided 0 1 8", "strided 0 1 16", "strided 0 2 16")),
+    ("broadcast-basic", "broadcast", 1, "every thread reads one word",
+     lines("strided 0 0", "strided 8 0 8", "shared 3 0")),
+    ("partial-warp-basic", "partial-warp", 1, "a few active threads",
+     lines("active 16", "strided 0 1", "active 1", "strided 0 1",
+           "shared 0 32", "active 32", "strided 0 1")),
+    ("gather-basic", "gather", 1, "a gather and its count error",
+     lines("gather 4 " + " ".join(str(4 * ((t * 7) % 32)) for t in range(32)),
+           "active 2", "gather 8 0 256", "gather 8 0")),
+    ("transpose-unpadded-basic", "transpose-unpadded", 1,
+     "column reads of square tiles",
+     lines("transpose 32 0", "transpose 16 0", "transpose 8 0")),
+    ("transpose-padded-basic", "transpose-padded", 1, "padding by one word",
+     lines("transpose 32 1", "transpose 16 1", "transpose 32 2")),
+    ("errors-basic", "errors", 1, "usage errors of each kind",
+     lines("active 0", "strided 0 1 17", "aos 4 2 4", "shared 1",
+           "transpose 65 0", "gather 0 1", "stride 0 1")),
+    ("aos-basic", "aos", 1, "array of structs against struct of arrays",
+     lines("aos 8 0 4", "aos 16 12 4", "aos 4 0 4")),
+    ("shared-basic", "shared", 1, "bank conflicts of small strides",
+     lines("shared 0 1", "shared 0 3", "shared 0 4", "shared 0 32")),
+    ("parsing-basic", "parsing", 1, "hex, leading zeros, comments, tabs",
+     lines("strided 0x10 1", "strided 010 01", "\tstrided  0\t1 # tab",
+           "strided 0 1#glued", "   # just a comment", "")),
+    ("rounding-basic", "rounding", 1, "a tie rounds half up",
+     lines("active 1", "strided 0 1 2", "strided 0 1 3")),
+    ("magnitude-basic", "magnitude", 1, "the largest allowed base",
+     lines("strided 281474976710655 1", "strided 281474976710656 1")),
+]
+
+# ---------------------------------------------------------------- hidden
+
+
+def h_misaligned():
+    bases = [1, 2, 3, 4, 8, 16, 28, 31, 32, 33, 60, 64, 96, 100, 124, 125,
+             127, 128, 129, 255, 4096 + 68]
+    yield ("mis-bases", "misaligned", 2,
+           "a float warp at many bases",
+           lines(*("strided %d 1" % b for b in bases)))
+    yield ("mis-sizes", "misaligned", 2,
+           "misaligned bases with 1- to 16-byte elements",
+           lines("strided 1 1 1", "strided 127 1 1", "strided 31 1 1",
+                 "strided 8 1 16", "strided 4 1 8", "strided 126 1 2",
+                 "strided 2 1 16", "strided 120 1 12", "strided 30 1 3"))
+    yield ("mis-strided", "misaligned", 2,
+           "misaligned bases with strides above one",
+           lines("strided 4 2", "strided 124 32", "strided 30 8",
+                 "strided 126 16 2", "strided 1 3 5"))
+    yield ("mis-gather", "misaligned", 2,
+           "every thread straddles a sector boundary",
+           lines("gather 4 " + " ".join(str(30 + 32 * t) for t in range(32)),
+                 "gather 8 " + " ".join(str(124 + 128 * t)
+                                        for t in range(32)),
+                 "gather 16 " + " ".join(str(17 + 16 * t)
+                                         for t in range(32))))
+
+
+def h_large_stride():
+    yield ("ls-powers", "large-stride", 2, "strides 2 to 2^20 floats",
+           lines(*("strided 0 %d" % (1 << k) for k in range(1, 21))))
+    yield ("ls-size", "large-stride", 3,
+           "the stride counts elements of SIZE bytes",
+           lines("strided 0 8 16", "strided 0 32 1", "strided 0 3 2",
+                 "strided 0 2 16", "strided 0 4 8", "strided 0 128 1",
+                 "strided 0 5 12", "strided 0 16 2", "strided 64 6 4"))
+    yield ("ls-odd", "large-stride", 2, "odd strides",
+           lines(*("strided 0 %d" % s for s in (3, 5, 7, 9, 17, 31, 33,
+                                               63, 65, 127, 129, 1000))))
+    yield ("ls-huge", "large-stride", 2, "strides near 2^48",
+           lines("strided 0 %d 16" % MAXV, "strided %d %d" % (MAXV, MAXV),
+                 "strided 7 %d 1" % (1 << 40), "strided 0 4294967296 4",
+                 "strided 0 1073741824"))
+
+
+def h_vector():
+    yield ("vec-sizes", "vector", 2, "every element size from 1 to 16",
+           lines(*("strided 0 1 %d" % s for s in range(1, 17))))
+    yield ("vec-strided", "vector", 2, "vector loads with strides",
+           lines("strided 0 2 16", "strided 16 1 16", "strided 0 3 16",
+                 "strided 0 2 8", "strided 48 1 12", "strided 0 0 16"))
+    yield ("vec-gather", "vector", 2, "16-byte gathers",
+           lines("gather 16 " + " ".join(str(16 * t) for t in range(32)),
+                 "gather 16 " + " ".join(str(16 * (31 - t))
+                                         for t in range(32)),
+                 "gather 16 " + " ".join(str(8 + 16 * t)
+                                         for t in range(32))))
+    yield ("vec-aos", "vector", 2, "float3 and float4 fields",
+           lines("aos 16 0 16", "aos 32 16 16", "aos 12 0 12", "aos 48 32 16"))
+
+
+def h_broadcast():
+    yield ("bc-stride0", "broadcast", 2, "stride 0 at several bases",
+           lines("strided 0 0", "strided 5 0", "strided 30 0 4",
+                 "strided 126 0 4", "strided 0 0 1", "strided 0 0 16",
+                 "strided 120 0 16"))
+    yield ("bc-gather", "broadcast", 2, "gathers of repeated addresses",
+           lines("gather 4 " + " ".join(["64"] * 32),
+                 "gather 4 " + " ".join(str(4 * (t % 2)) for t in range(32)),
+                 "gather 4 " + " ".join(str(128 * (t % 4)) for t in range(32)),
+                 "gather 2 " + " ".join(str(t // 2) for t in range(32))))
+    yield ("bc-shared", "broadcast", 2, "same-word shared reads",
+           lines("shared 7 0", "shared 0 0", "shared %d 0" % MAXV,
+                 "active 5", "shared 31 0", "active 32", "shared 0 32"))
+    yield ("bc-aos", "broadcast", 1, "a one-byte struct shares sectors",
+           lines("aos 1 0 1", "aos 2 1 1", "aos 3 0 3"))
+
+
+def h_partial_warp():
+    rows = []
+    for n in (1, 2, 3, 8, 9, 16, 17, 31, 32):
+        rows += ["active %d" % n, "strided 0 1", "strided 4 8"]
+    yield ("pw-sweep", "partial-warp", 2, "plurals and counts for 1 to 32",
+           lines(*rows))
+    yield ("pw-gather", "partial-warp", 2, "gather wants N addresses",
+           lines("active 3", "gather 4 0 4 8", "gather 4 0 4",
+                 "gather 4 0 4 8 12", "active 1", "gather 16 100",
+                 "gather 16", "gather 16 1 2", "active 2", "gather 4 0 0"))
+    yield ("pw-banks", "partial-warp", 2, "bank conflicts of part of a warp",
+           lines("active 16", "shared 0 2", "shared 0 4", "transpose 32 0",
+                 "active 5", "shared 0 32", "transpose 4 0", "active 1",
+                 "shared 9 32", "transpose 64 8"))
+    yield ("pw-failed-active", "partial-warp", 3,
+           "a failed active keeps the previous count",
+           lines("active 8", "active 0", "strided 0 1", "active 33",
+                 "strided 0 1", "active -1", "strided 0 1", "active 0x21",
+                 "strided 0 1", "active", "strided 0 1", "active 8 8",
+                 "strided 0 1", "active 4x", "shared 0 32", "active 1e1",
+                 "gather 4 0 4 8 12 16 20 24 28", "active 010",
+                 "strided 0 1"))
+    yield ("pw-aos", "partial-warp", 1, "aos with a partial warp",
+           lines("active 4", "aos 12 4 4", "active 1", "aos 100 50 50"))
+
+
+def h_gather():
+    rnd = random.Random(2026)
+    scattered = [rnd.randrange(0, 1 << 20) for _ in range(32)]
+    yield ("ga-patterns", "gather", 2, "coalesced, reversed and scattered",
+           lines("gather 4 " + " ".join(str(4 * (31 - t)) for t in range(32)),
+                 "gather 4 " + " ".join(str(a) for a in scattered),
+                 "gather 1 " + " ".join(str(t * 33) for t in range(32)),
+                 "gather 8 " + " ".join(str(1000 * t) for t in range(32))))
+    yield ("ga-error-order", "gather", 3, "the order of gather's checks",
+           lines("active 4",
+                 "gather 4 1 2 x",            # bad token before the count
+                 "gather 17 1 2",             # size range before the count
+                 "gather 0 1 2 3 4",
+                 "gather -4 1 2 3 4",
+                 "gather 4 -1 2",             # count before the sign
+                 "gather 4 -1 2 3 4",         # then the sign
+                 "gather 4 1 2 3 %d" % TOO_BIG,
+                 "gather 4 1 2 3 -%d" % TOO_BIG,
+                 "gather 4 1 2 3 1e3",
+                 "gather 4 1 2 3 +4",
+                 "gather",
+                 "gather 4 -0 0 -0 0",        # -0 is not negative
+                 "gather 4 1 2 3 4 5",
+                 "gather 4 -1 -2 -3 -4 -5",
+                 "gather x"))
+    yield ("ga-overlap", "gather", 2, "unsorted overlapping ranges",
+           lines("gather 16 " + " ".join(str((t * 13) % 40) for t in range(32)),
+                 "gather 16 " + " ".join(str(256 - 8 * t) for t in range(32)),
+                 "gather 3 " + " ".join(str(31 + 96 * (t % 3))
+                                        for t in range(32))))
+    yield ("ga-huge", "gather", 2, "addresses near 2^48",
+           lines("gather 16 " + " ".join(str(MAXV - 16 * t)
+                                         for t in range(32)),
+                 "gather 1 " + " ".join(str(MAXV - (t << 40))
+                                        for t in range(32))))
+    # 100 KB of zeros in front of each address: one line near 100 KB.
+    pad = "0" * 3000
+    yield ("ga-long-line", "gather", 2, "a 100 KB gather line",
+           lines("gather 4 " + " ".join(pad + str(4 * t) for t in range(32)),
+                 "gather 4" + (" " * 50000) + " ".join(
+                     str(128 * t) for t in range(32)) + "\t" * 1000))
+
+
+def h_transpose_unpadded():
+    yield ("tu-tiles", "transpose-unpadded", 2, "tiles from 1 to 64",
+           lines(*("transpose %d 0" % t for t in range(1, 65))))
+    yield ("tu-partial", "transpose-unpadded", 2,
+           "unpadded transposes with part of a warp",
+           lines("active 8", "transpose 32 0", "transpose 8 0", "active 20",
+                 "transpose 16 0", "transpose 3 0", "active 32",
+                 "transpose 33 0"))
+    yield ("tu-powers", "transpose-unpadded", 1, "power-of-two tiles",
+           lines("transpose 2 0", "transpose 4 0", "transpose 64 0",
+                 "transpose 0x20 0", "transpose 032 000"))
+
+
+def h_transpose_padded():
+    rows = ["transpose %d %d" % (t, p) for t in (8, 16, 24, 32, 48, 64)
+            for p in range(1, 9)]
+    yield ("tp-grid", "transpose-padded", 2, "tiles and every pad 1-8",
+           lines(*rows))
+    yield ("tp-small", "transpose-padded", 2, "small tiles with padding",
+           lines(*("transpose %d %d" % (t, p) for t in range(1, 8)
+                   for p in (1, 3, 8))))
+    yield ("tp-partial", "transpose-padded", 2, "padded, part of a warp",
+           lines("active 16", "transpose 32 1", "transpose 16 2",
+                 "active 7", "transpose 64 4", "transpose 5 5"))
+
+
+def h_errors():
+    yield ("err-unknown", "errors", 2, "unknown and miscased commands",
+           lines("Strided 0 1", "STRIDED 0 1", "foo", "Active 2",
+                 "strided, 0 1", "active8", "GATHER 4", "Transpose 32 0",
+                 "sharedd 0 1", "a", "0x10 1", "-"))
+    yield ("err-argcount", "errors", 2, "wrong numbers of arguments",
+           lines("active", "active 1 2", "strided", "strided 0",
+                 "strided 0 1 4 4", "aos 1 0", "aos 4 0 4 4", "shared 0",
+                 "shared 0 1 2", "transpose 32", "transpose 32 0 0",
+                 "gather"))
+    yield ("err-range", "errors", 2, "arguments out of range",
+           lines("strided 0 1 0", "strided 0 1 17", "strided -1 1",
+                 "strided 0 -1", "strided 0 1 -4", "aos 0 0 1", "aos 4 0 0",
+                 "aos 4 1 4", "aos 4 4 1", "aos 4 -1 2", "aos 5 1 4",
+                 "shared -1 0", "shared 0 -1", "transpose 0 0",
+                 "transpose 65 0", "transpose 32 9", "transpose 32 -1",
+                 "transpose 64 8", "active 33", "active -32", "gather 16 " +
+                 " ".join(["0"] * 32), "gather 17 " + " ".join(["0"] * 32)))
+    yield ("err-numbers", "errors", 3, "tokens that are not numbers",
+           lines("strided +5 1", "strided 1e3 1", "strided 0x 1",
+                 "strided 12abc 1", "strided 2^8 1", "strided 4.0 1",
+                 "strided --5 1", "strided - 1", "strided 0x-5 1",
+                 "strided 0xg 1", "strided 0b101 1", "strided 0o17 1",
+                 "strided 1_000 1", "strided 0 1 x", "shared 0 one",
+                 "strided 0 1 0x10", "strided 0 1 0x11", "strided 0X1F 0x00"))
+    yield ("err-state", "errors", 2,
+           "errors between good commands change nothing",
+           lines("active 4", "strided 0 1", "strided 0 1 99", "strided 0 1",
+                 "active 99", "shared 0 32", "gather 4 1", "gather 4 1 2 3 4",
+                 "bogus", "transpose 4 0"))
+
+
+def h_aos():
+    yield ("aos-fields", "aos", 2, "structs of many shapes",
+           lines("aos 12 4 4", "aos 12 0 4", "aos 12 8 4", "aos 8 4 4",
+                 "aos 16 12 4", "aos 20 2 2", "aos 24 8 16", "aos 100 99 1",
+                 "aos 128 0 4", "aos 1024 4 8", "aos 36 12 12"))
+    yield ("aos-huge", "aos", 3, "huge structs and fields",
+           lines("aos %d 0 %d" % (MAXV, MAXV),
+                 "aos %d 1 %d" % (MAXV, MAXV - 1),
+                 "aos %d %d 1" % (MAXV, MAXV - 1),
+                 "aos %d 0 4" % (1 << 40),
+                 "aos %d %d %d" % (1 << 47, 1 << 46, 1 << 46),
+                 "aos 4294967296 0 4294967296",
+                 "aos %d 0 %d" % (MAXV, TOO_BIG)))
+    yield ("aos-partial", "aos", 1, "aos with 1 and 3 threads",
+           lines("active 3", "aos 12 4 4", "aos 4096 100 4000", "active 1",
+                 "aos 1 0 1"))
+
+
+def h_shared():
+    yield ("sh-strides", "shared", 2, "strides 0 to 33 and some above",
+           lines(*("shared 0 %d" % s for s in list(range(34)) +
+                   [48, 64, 96, 100, 1024, 1025])))
+    yield ("sh-lowest-bank", "shared", 3,
+           "the worst bank is the lowest-numbered one",
+           lines("shared 3 2", "shared 5 4", "shared 17 8", "shared 31 16",
+                 "shared 1 64", "shared 33 6", "shared 7 12"))
+    yield ("sh-huge", "shared", 2, "words near 2^48",
+           lines("shared %d 1" % MAXV, "shared %d %d" % (MAXV, MAXV),
+                 "shared 0 %d" % (1 << 47), "shared 4294967295 4294967296"))
+
+
+def h_parsing():
+    yield ("parse-hex", "parsing", 2, "hexadecimal in every position",
+           lines("strided 0x0 0x1", "strided 0X80 0x01 0x10",
+                 "strided 0xaBcD 0XfF", "aos 0xC 0x4 0x4",
+                 "shared 0x1F 0x2", "transpose 0x20 0x1", "active 0x10",
+                 "gather 0x4 " + " ".join(hex(8 * t) for t in range(16)),
+                 "active 0X20", "strided -0x0 0", "strided 0xFFFFFFFFFFFF 0"))
+    yield ("parse-zeros", "parsing", 2, "leading zeros are decimal",
+           lines("strided 010 010", "strided 0008 0009", "active 08",
+                 "gather 04 " + " ".join("0%d" % (4 * t) for t in range(8)),
+                 "active 032", "transpose 016 01",
+                 "strided %s32 1" % ("0" * 60), "strided 00 00 016",
+                 "strided 0%d 0" % MAXV, "strided 00x10 1"))
+    yield ("parse-crlf", "parsing", 2, "CRLF line ends everywhere",
+           "strided 0 1\r\nactive 16\r\nstrided 4 1 8\r\n\r\n# c\r\n"
+           "active 32\r\nshared 0 2\r\ntranspose 32 1\r\naos 12 4 4 \r\n"
+           "gather 4 " + " ".join(str(4 * t) for t in range(32)) + "\r\n"
+           "Strided 0 1\r\nactive 40\r\n\r\r\n   \r\n")
+    yield ("parse-whitespace", "parsing", 2, "tabs, VT, FF and runs of them",
+           "\tstrided\t0\t1\n  strided   4 \t 1  \n\x0bstrided\x0b0\x0c2\x0c\n"
+           "strided 0 1 \x0c\x0b\t\r\n\t\t\t\n\x0c\n shared\t0 2\n"
+           "transpose 32\t\t0\n")
+    yield ("parse-comments", "parsing", 2, "comments glued to tokens",
+           lines("strided 0 1#c", "strided 4 1#", "#strided 0 1",
+                 "strided#0 1", "strided 0#1", "active 4#x", "strided 0 1",
+                 "gather 4 0 4 8 12#16 20", "gather 4 0 4#8 12",
+                 "active 32 #", "Strided#0 1", "shared 0 1 # 2 3", "#",
+                 " #", "strided 0 0x1#f", "strided 0 1 # ## #"))
+    yield ("parse-long", "parsing", 2, "long lines of blanks and comments",
+           lines(" " * 60000 + "strided 4 1",
+                 "strided 0 1 #" + "x" * 60000,
+                 "#" + "#" * 20000,
+                 "strided 0 " + "0" * 50000 + "1 4",
+                 "active" + "\t" * 30000 + "16",
+                 "strided 0 1"))
+    yield ("parse-no-final-newline", "parsing", 1,
+           "the last line has no newline",
+           "strided 0 1\n\n\nactive 2\nstrided 0 1")
+
+
+def h_rounding():
+    # tie cases: 100 * R / M = x.x5 exactly with an even digit before the 5
+    yield ("round-ties", "rounding", 3, "exact ties round up",
+           lines("active 1", "strided 0 1 2", "strided 0 1 10",
+                 "active 2", "strided 0 1 9", "strided 0 1 13",
+                 "active 4", "strided 0 1 3", "active 6", "strided 0 1 3",
+                 "active 3", "strided 0 1 6", "strided 0 1 10"))
+    yield ("round-ties-gather", "rounding", 2, "ties from gathers",
+           lines("active 2", "gather 1 0 32", "gather 5 0 64",
+                 "active 4", "gather 2 0 33 66 99", "gather 9 0 32 64 96",
+                 "active 1", "gather 2 30"))
+    yield ("round-thirds", "rounding", 2, "repeating decimals",
+           lines("aos 12 4 4", "aos 24 0 4", "aos 12 0 8", "active 7",
+                 "strided 0 1 1", "active 3", "strided 0 1 3", "strided 0 7",
+                 "active 32", "strided 0 3 1", "strided 0 6 1"))
+    # (active, struct, offset, field) rows whose array-of-structs line is
+    # an exact tie after an even digit, which printf("%.1f") rounds down
+    ties = [(3, 94, 0, 6), (7, 19, 13, 6), (5, 13, 7, 6), (12, 25, 14, 11),
+            (2, 67, 26, 41), (7, 94, 0, 56), (1, 130, 24, 106),
+            (3, 97, 21, 76), (7, 112, 26, 86), (12, 133, 0, 111),
+            (3, 46, 0, 46), (1, 148, 0, 146), (7, 67, 0, 66),
+            (12, 133, 0, 131), (1, 4000, 1, 3998)]
+    yield ("round-aos-ties", "rounding", 2, "ties from array-of-structs loads",
+           lines(*("active %d\naos %d %d %d" % t for t in ties)))
+
+
+def h_magnitude():
+    yield ("mag-limits", "magnitude", 3, "2^48-1 in every position",
+           lines("strided %d %d 16" % (MAXV, MAXV),
+                 "shared %d %d" % (MAXV, MAXV),
+                 "gather 16 " + " ".join([str(MAXV)] * 32),
+                 "aos %d 0 %d" % (MAXV, MAXV),
+                 "strided -%d 0" % MAXV,
+                 "strided 0x%X 0xffffffffffff 0x10" % MAXV))
+    yield ("mag-too-big", "magnitude", 2, "values of 2^48 and beyond",
+           lines("strided %d 1" % TOO_BIG, "strided 0x1000000000000 1",
+                 "strided 99999999999999999999999 1",
+                 "strided 18446744073709551617 1",
+                 "strided 0 18446744073709551616", "shared 4294967296 0",
+                 "shared %d 0" % TOO_BIG, "aos %d 0 1" % TOO_BIG,
+                 "strided 9223372036854775808 1",
+                 "strided 0x10000000000000001 1",
+                 "gather 4 " + " ".join([str(1 << 64 | 4)] * 32)))
+    yield ("mag-32bit", "magnitude", 2, "values past 32 bits",
+           lines("strided 4294967296 1", "strided 4294967292 1",
+                 "strided 0 134217728", "strided 0 2147483648 16",
+                 "shared 4294967296 1", "aos 4294967296 4 8",
+                 "aos 8589934592 0 8589934592",
+                 "gather 4 " + " ".join(str((1 << 32) + 4 * t)
+                                        for t in range(32))))
+    yield ("mag-efficiency", "magnitude", 2,
+           "an efficiency product past 2^63",
+           lines("aos %d 0 %d" % (MAXV, MAXV),
+                 "aos %d 5 %d" % (MAXV, MAXV - 5),
+                 "aos %d 3 %d" % (MAXV, MAXV - 100),
+                 "active 31", "aos %d 1 %d" % (MAXV, MAXV - 2)))
+
+
+HIDDEN_GENS = [h_misaligned, h_large_stride, h_vector, h_broadcast,
+               h_partial_warp, h_gather, h_transpose_unpadded,
+               h_transpose_padded, h_errors, h_aos, h_shared, h_parsing,
+               h_rounding, h_magnitude]
+
+# Hidden cases whose data students may see: a handful of plain ones.
+VISIBLE_HIDDEN = {"mis-bases", "vec-sizes", "tu-tiles"}
+
+
+def write_suite(root, dirname, suite_name, description, cases, visible):
+    d = os.path.join(root, dirname)
+    os.makedirs(d, exist_ok=True)
+    used = []
+    entries = []
+    for name, cat, points, desc, text in cases:
+        with open(os.path.join(d, name + ".in"), "wb") as f:
+            f.write(text.encode("latin-1"))
+        if cat not in used:
+            used.append(cat)
+        entries.append({"name": name, "category": cat, "points": points,
+                        "visibility": "visible" if visible(name) else
+                        "hidden", "description": desc})
+    doc = {"name": suite_name, "description": description,
+           "limits": {"cpu_seconds": 1, "memory_mib": 256,
+                      "output_kib": 1024},
+           "hints": {c: HINTS[c] for c in used},
+           "cases": entries}
+    with open(os.path.join(d, "suite.json"), "w") as f:
+        f.write(json_text(doc))
+
+
+def json_text(doc):
+    """One case per line: easy to read and to diff."""
+    head = {k: v for k, v in doc.items() if k != "cases"}
+    out = json.dumps(head, indent=2)[:-2] + ",\n  \"cases\": [\n"
+    out += ",\n".join("    " + json.dumps(c) for c in doc["cases"])
+    return out + "\n  ]\n}\n"
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else \
+        os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    write_suite(root, "public-tests", "public",
+                "the cases students get: the handout's example and one "
+                "small case per category", PUBLIC, lambda n: True)
+    hidden = [c for gen in HIDDEN_GENS for c in gen()]
+    write_suite(root, "hidden-tests", "hidden",
+                "the graded cases: every category of the exercise and its "
+                "traps", hidden, lambda n: n in VISIBLE_HIDDEN)
+
+
+if __name__ == "__main__":
+    main()
