@@ -1,6 +1,54 @@
 # Course workflows (issue 5): the JUnit and Gradescope exporters, batch
 # grading of a class, the Gradescope autograder zip, student self-checks
 # and the student kit. See docs/workflows.md.
+#
+#   make batch [SUBMISSIONS=submissions] [SUITE=hidden-tests] [OUT=build/batch]
+#              [JOBS=N] [BATCH_FLAGS=...]    grade a class
+#   make gradescope                           dist/autograder.zip
+#   make selfcheck BIN=./a.out | SRC=dir      a student's check (public tests)
+#   make student-kit                          dist/warpgrade-student.tar.gz
 
 GRADER_LIB_SRCS += grader/junit.c grader/gradescope.c grader/batch.c
 LIB_SRCS        += grader/junit.c grader/gradescope.c grader/batch.c
+
+.PHONY: batch gradescope selfcheck student-kit
+
+# `make selfcheck BIN=./a.out` names the student's program, but BIN is also
+# the build's bin directory: a BIN from the command line is taken as the
+# program and the bin directory restored, before the program rules (which
+# the top Makefile generates after the includes) ever see it.
+ifeq ($(origin BIN),command line)
+SELFCHECK_BIN := $(BIN)
+override BIN  := $(B)/bin
+endif
+
+SELFCHECK_SUITE ?= public-tests
+selfcheck: $(BIN)/grade
+	@sh student-kit/selfcheck.sh $(BIN)/grade $(SELFCHECK_SUITE) \
+	    "$(SELFCHECK_BIN)" "$(SRC)"
+
+# Batch grading. grade exits 1 when some student lost points: that is a
+# normal gradebook, not a failed make.
+SUBMISSIONS ?= submissions
+SUITE       ?= hidden-tests
+OUT         ?= $(B)/batch
+BATCH_FLAGS ?=
+batch: $(BIN)/grade
+	@$(BIN)/grade --batch $(SUITE) $(SUBMISSIONS) --out $(OUT) \
+	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS); rc=$$?; \
+	    echo "batch: $(OUT)/gradebook.csv, $(OUT)/summary.txt"; \
+	    [ $$rc -le 1 ]
+
+# The student kit: everything `grade` is built from, the handout and the
+# public tests; student-kit/make-kit.sh refuses anything from reference/ or
+# hidden-tests/. Always rebuilt (it takes a second).
+KIT_OUT ?= dist/warpgrade-student.tar.gz
+student-kit:
+	@sh student-kit/make-kit.sh $(KIT_OUT) $(VERSION) "$(grade_SRCS)" \
+	    "$(filter-out $(JANSSON_LIBS),$(LDLIBS_grade))"
+
+# The Gradescope autograder: setup.sh, run_autograder and the warpgrade
+# sources (with hidden-tests/) to build in the image.
+GRADESCOPE_OUT ?= dist/autograder.zip
+gradescope:
+	@sh gradescope/make-zip.sh $(GRADESCOPE_OUT)
