@@ -133,7 +133,8 @@ why=$(tail -n 1 "$OUT/devquery.stderr")
 case $rc in
 0) ;;
 77) skip "${why:-devquery found no usable GPU}" ;;
-99) echo "gpu-bench: FAIL: $why"; report error "$why"; exit 99 ;;
+99) why="REQUIRE_GPU=1 but no usable GPU: ${why:-devquery exit 99}"
+   echo "gpu-bench: FAIL: $why"; report error "$why"; exit 99 ;;
 *) fail error "devquery failed (exit $rc)" "$(tail -n 20 "$OUT/devquery.stderr")" 2 ;;
 esac
 echo "gpu-bench: device: $(cat "$OUT/device.json")"
