@@ -193,6 +193,8 @@ static void summary_categories(FILE *m, const json_t *sub)
 	size_t i;
 	const json_t *c;
 
+	if (json_array_size(cats))
+		fputs("By category:\n", m);
 	json_array_foreach(cats, i, c) {
 		double s = get_num(c, "score"), mx = get_num(c, "max_score");
 		const char *hint = get_str(c, "hint");
