@@ -1439,8 +1439,6 @@ static void text_failed(FILE *f, const json_t *failed)
 		return;
 	fputs("\nMost often failed cases:\n", f);
 	json_array_foreach(failed, i, e) {
-		const char *key;
-		const json_t *v;
 		const char *sep = "";
 		const char *hint = json_string_value(json_object_get(e, "hint"));
 
@@ -1450,10 +1448,14 @@ static void text_failed(FILE *f, const json_t *failed)
 			json_string_value(json_object_get(e, "category")) : "?",
 			(long long)json_integer_value(json_object_get(e, "failed")),
 			(long long)json_integer_value(json_object_get(e, "of")));
-		json_object_foreach((json_t *)json_object_get(e, "verdicts"),
-				    key, v) {
-			fprintf(f, "%s%s %lld", sep, key,
-				(long long)json_integer_value(v));
+		for (size_t k = 0; k < NVERDICTS; k++) {
+			json_int_t c = json_integer_value(json_object_get(
+				json_object_get(e, "verdicts"), verdict_order[k]));
+
+			if (c <= 0)
+				continue;
+			fprintf(f, "%s%s %lld", sep, verdict_order[k],
+				(long long)c);
 			sep = ", ";
 		}
 		fputs(")\n", f);
