@@ -35,7 +35,7 @@ static void set_diff(const struct judge_config *cfg, const struct judge_data *d,
 	free(uni);
 	if (f.line)
 		snprintf(out->detail, sizeof(out->detail),
-			 "wrong answer: first difference on line %ld, column %ld%s",
+			 "first difference on line %ld, column %ld%s",
 			 f.line, f.column, f.ws_only ? " (whitespace only)" : "");
 }
 
@@ -89,7 +89,7 @@ void judge_case(const struct judge_config *cfg, const char *prog,
 		out->verdict = VERDICT_WA;
 		set_diff(cfg, data, &c.res, out);
 		if (!out->detail[0])
-			snprintf(out->detail, sizeof(out->detail), "wrong answer");
+			snprintf(out->detail, sizeof(out->detail), "output differs");
 	}
 	out->score = out->verdict == VERDICT_AC ? points : 0;
 	run_child_release(&c);

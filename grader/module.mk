@@ -8,3 +8,20 @@ LIB_SRCS        += $(GRADE_SRCS)
 PROGS += grade
 grade_SRCS   = grader/grade.c $(GRADER_LIB_SRCS)
 LDLIBS_grade = $(JANSSON_LIBS) -lpthread -lm
+
+# `make grade`: build everything, grade every sample submission against the
+# hidden suite and print the table. Exit 0 or 1 (some samples are wrong on
+# purpose) both count as success; 2 or 3 fail the target.
+GRADE_JOBS  ?= 2
+SUBMISSIONS  = $(patsubst %/,%,$(sort $(wildcard submissions/*/)))
+.PHONY: grade bench-grade
+grade: all
+	@$(BIN)/grade -j $(GRADE_JOBS) $(GRADE_FLAGS) hidden-tests $(SUBMISSIONS); \
+	    rc=$$?; [ $$rc -le 1 ] || { echo "grade: exit status $$rc" >&2; exit $$rc; }
+
+# `make bench-grade`: the grader's time per case against the spawn floor and
+# a timeout+diff shell loop, and -j 1 against -j 2 (tests/bench/bench-grade.sh).
+BENCH_ROUNDS ?= 10
+bench-grade: $(BIN)/grade $(BIN)/reference $(B)/helpers/bench_spawn
+	sh tests/bench/bench-grade.sh $(B) hidden-tests $(BENCH_ROUNDS)
+BENCH_TARGETS += bench-grade

@@ -51,12 +51,21 @@ static int widest(const struct suite *s, int category)
 	return w > 32 ? 32 : w;
 }
 
+/* Row layout after the name and category columns: verdict (VW, coloured),
+ * CPU ms (8), points (PW); subtotals right-align under the points. */
+#define VW 8
+#define PW 8
+#define TAIL_W (VW + 1 + 8 + 1 + PW)
+
 static void print_case_line(FILE *f, const struct suite_case *c,
 			    const struct judge_result *r, int nw, int cw,
 			    const struct report_opts *o)
 {
-	char cpu[32], pts[32];
+	char cpu[32], pts[32], cell[16];
 
+	snprintf(cell, sizeof(cell), "%s%s%s", verdict_code(r->verdict),
+		 r->limit != VERDICT_LIMIT_NONE ? " " : "",
+		 r->limit != VERDICT_LIMIT_NONE ? verdict_limit_name(r->limit) : "");
 	if (r->ran)
 		snprintf(cpu, sizeof(cpu), "%ld", r->cpu_ms);
 	else
@@ -66,9 +75,8 @@ static void print_case_line(FILE *f, const struct suite_case *c,
 	else
 		snprintf(pts, sizeof(pts), "%d/%d", r->score, c->points);
 	fprintf(f, "  %-*.*s  %-*.*s  ", nw, nw, c->name, cw, cw, c->category);
-	paint(f, o, verdict_color(r->verdict), verdict_code(r->verdict), 4);
-	fprintf(f, " %4s %8s %7s%s\n", r->limit == VERDICT_LIMIT_WALL ? "wall" : "",
-		cpu, pts, c->hidden ? "  (hidden)" : "");
+	paint(f, o, verdict_color(r->verdict), cell, VW);
+	fprintf(f, " %8s %*s%s\n", cpu, PW, pts, c->hidden ? "  hidden" : "");
 }
 
 static void print_totals(FILE *f, const struct report_sub *sub, int nw, int cw,
@@ -80,12 +88,12 @@ static void print_totals(FILE *f, const struct report_sub *sub, int nw, int cw,
 	for (size_t i = 0; i < t->ncats; i++) {
 		snprintf(pts, sizeof(pts), "%ld/%ld", t->cats[i].score, t->cats[i].max_score);
 		fprintf(f, "  %-*s  %-*.*s  %*s\n", nw, i ? "" : "subtotal", cw, cw,
-			t->cats[i].name, 4 + 1 + 4 + 1 + 8 + 1 + 7, pts);
+			t->cats[i].name, TAIL_W, pts);
 	}
 	snprintf(pts, sizeof(pts), "%ld/%ld", t->score, t->max_score);
 	fprintf(f, "  ");
 	paint(f, o, BOLD, "total", nw + 2 + cw + 2);
-	fprintf(f, "%*s ", 4 + 1 + 4 + 1 + 8 + 1 + 7, pts);
+	fprintf(f, "%*s ", TAIL_W, pts);
 	for (int v = 0; v < VERDICT_COUNT; v++)
 		if (t->counts[v])
 			fprintf(f, " %s %d", verdict_code((enum verdict)v), t->counts[v]);
@@ -135,8 +143,8 @@ static void print_sub(FILE *f, const struct suite *s, const struct report_sub *s
 		fprintf(f, "  build warnings:\n");
 		indented(f, sub->build_log, "    ", 0);
 	}
-	fprintf(f, "  %-*s  %-*s  %-4s %4s %8s %7s\n", nw, "case", cw, "category",
-		"verdict", "", "cpu ms", "points");
+	fprintf(f, "  %-*s  %-*s  %-*s %8s %*s\n", nw, "case", cw, "category",
+		VW, "verdict", "cpu ms", PW, "points");
 	for (size_t i = 0; i < s->ncases; i++)
 		print_case_line(f, &s->cases[i], &sub->cases[i], nw, cw, o);
 	print_totals(f, sub, nw, cw, o);

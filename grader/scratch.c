@@ -51,6 +51,8 @@ void scratch_slot_ids(const struct scratch *s, int slot, uid_t *uid, gid_t *gid)
 	*gid = s->as_root ? (gid_t)run_slot_uid(slot) : (gid_t)-1;
 }
 
+static int remove_contents(int fd);
+
 int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
 		      char *path, size_t pathlen, char *err, size_t errlen)
 {
@@ -58,11 +60,21 @@ int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
 	gid_t gid;
 
 	snprintf(path, pathlen, "%s/%s", s->base, name);
+	scratch_slot_ids(s, slot, &uid, &gid);
+	/* Fast path, once per case: the directory is there from the slot's last
+	 * case; empty it and restore its mode (the child owned it and may have
+	 * changed it). */
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && fchmod(fd, 0700) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd >= 0 && remove_contents(fd) == 0)   /* closes fd */
+		return 0;
 	if (scratch_remove_tree(path) < 0 && errno != ENOENT) {
 		snprintf(err, errlen, "cannot empty '%s': %s", path, strerror(errno));
 		return -1;
 	}
-	scratch_slot_ids(s, slot, &uid, &gid);
 	if (mkdir(path, 0700) < 0 ||
 	    (uid != (uid_t)-1 && chown(path, uid, gid) < 0)) {
 		snprintf(err, errlen, "cannot create '%s': %s", path, strerror(errno));

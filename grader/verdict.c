@@ -80,6 +80,7 @@ static int died(const struct run_result *r)
 	return r->status == RUN_SIGNALED || r->exit_code != 0;
 }
 
+/* 0: not MLE; 1: by max RSS; 2: by an allocation failure on stderr. */
 static int looks_like_mle(const struct run_result *r,
 			  const struct verdict_limits *lim)
 {
@@ -90,8 +91,17 @@ static int looks_like_mle(const struct run_result *r,
 		return 1;
 	for (size_t i = 0; i < sizeof(alloc_failures) / sizeof(*alloc_failures); i++)
 		if (contains_ci(r->err, r->err_len, alloc_failures[i]))
-			return 1;
+			return 2;
 	return 0;
+}
+
+static const char *death(const struct run_result *r, char *buf, size_t len)
+{
+	if (r->status == RUN_SIGNALED)
+		snprintf(buf, len, "killed by %s", run_signal_name(r->term_signal));
+	else
+		snprintf(buf, len, "exit status %d", r->exit_code);
+	return buf;
 }
 
 static void set(struct verdict_info *out, enum verdict v, enum verdict_limit l)
@@ -104,6 +114,9 @@ void verdict_classify(int harness_rc, const struct run_result *r,
 		      const struct verdict_limits *lim,
 		      struct verdict_info *out)
 {
+	char how[64];
+	int mle;
+
 	out->detail[0] = '\0';
 	set(out, VERDICT_AC, VERDICT_LIMIT_NONE);
 	if (harness_rc < 0) {
@@ -132,13 +145,19 @@ void verdict_classify(int harness_rc, const struct run_result *r,
 		snprintf(out->detail, sizeof(out->detail),
 			 "wall-clock limit of %.3g s exceeded (CPU %ld ms: "
 			 "sleeping or blocked?)", lim->wall_sec, r->cpu_ms);
-	} else if (looks_like_mle(r, lim)) {
+	} else if ((mle = looks_like_mle(r, lim)) != 0) {
 		set(out, VERDICT_MLE, VERDICT_LIMIT_NONE);
-		snprintf(out->detail, sizeof(out->detail),
-			 "memory limit of %llu MiB reached (max RSS %ld KiB), then %s",
-			 lim->mem_bytes >> 20, r->max_rss_kb,
-			 r->status == RUN_SIGNALED ? run_signal_name(r->term_signal)
-						   : "a non-zero exit");
+		if (mle == 1)
+			snprintf(out->detail, sizeof(out->detail),
+				 "max RSS %ld KiB, within %d %% of the memory limit "
+				 "of %llu MiB, then %s", r->max_rss_kb,
+				 100 - VERDICT_MLE_RSS_PERCENT, lim->mem_bytes >> 20,
+				 death(r, how, sizeof(how)));
+		else
+			snprintf(out->detail, sizeof(out->detail),
+				 "an allocation failed under the memory limit of "
+				 "%llu MiB (see stderr), then %s", lim->mem_bytes >> 20,
+				 death(r, how, sizeof(how)));
 	} else if (r->status == RUN_SIGNALED) {
 		set(out, VERDICT_RTE, VERDICT_LIMIT_NONE);
 		snprintf(out->detail, sizeof(out->detail), "killed by %s",

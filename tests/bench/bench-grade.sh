@@ -1,0 +1,66 @@
+#!/bin/sh
+# make bench-grade: the grader's time per case against two baselines on the
+# same program (the reference) and the same inputs (SUITE/*.in), in one run:
+#   floor   fork + exec + wait, stdin from the file, stdout read to EOF
+#           (tests/helpers/bench_spawn.c): what running cases costs at all
+#   shell   a loop of `timeout` + `diff` per case, the usual quick script
+#   grade   grade -j 1 and -j 2 (the program named ROUNDS times on its
+#           command line, so one grade process runs ROUNDS x cases)
+# Usage: bench-grade.sh BUILD_DIR SUITE [ROUNDS]   (BENCH_REPS=3: best of)
+set -eu
+b=$1 suite=$2 rounds=${3:-10}
+ref=$b/bin/reference grade=$b/bin/grade spawn=$b/helpers/bench_spawn
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+ns() { date +%s%N; }
+set -- "$suite"/*.in
+ncases=$#
+runs=$((ncases * rounds))
+
+# Warm the page cache and the binaries once.
+"$spawn" 1 "$ref" "$@" > /dev/null
+
+# Other work on the machine makes single timings noisy: every figure is
+# the best of REPS runs, and the runs of the three are interleaved.
+reps=${BENCH_REPS:-3}
+subs=""
+r=0
+while [ $r -lt "$rounds" ]; do subs="$subs $ref"; r=$((r + 1)); done
+grade_run() {
+	t0=$(ns)
+	# shellcheck disable=SC2086
+	"$grade" -q -j "$1" "$suite" $subs > /dev/null || {
+		echo "bench-grade: grade -j $1 failed" >&2; exit 1; }
+	echo $(($(ns) - t0))
+}
+min() { if [ -z "$1" ] || [ "$2" -lt "$1" ]; then echo "$2"; else echo "$1"; fi; }
+floor="" j1="" j2=""
+k=0
+while [ $k -lt "$reps" ]; do
+	floor=$(min "$floor" "$("$spawn" "$rounds" "$ref" "$@" | awk '{ print $2 }')")
+	j1=$(min "$j1" "$(grade_run 1)")
+	j2=$(min "$j2" "$(grade_run 2)")
+	k=$((k + 1))
+done
+
+# The shell loop is slow: one round per rep is enough, scaled.
+shell=""
+k=0
+while [ $k -lt "$reps" ]; do
+	t0=$(ns)
+	for f in "$@"; do
+		timeout 3 "$ref" < "$f" > "$tmp/out" || true
+		diff -q "$tmp/out" "${f%.in}.out" > /dev/null || echo "differs: $f"
+	done
+	shell=$(min "$shell" $((($(ns) - t0) * rounds)))
+	k=$((k + 1))
+done
+
+awk -v reps="$reps" -v n="$runs" -v c="$ncases" -v r="$rounds" -v fl="$floor" -v sh="$shell" \
+    -v j1="$j1" -v j2="$j2" 'BEGIN {
+	printf "bench-grade: %d cases x %d rounds = %d runs of the reference (best of %d)\n", c, r, n, reps
+	printf "  %-34s %8.3f ms/case\n", "floor (fork+exec+wait, bench_spawn)", fl / n / 1e6
+	printf "  %-34s %8.3f ms/case  (%.2fx floor)\n", "shell loop (timeout + diff)", sh / n / 1e6, sh / fl
+	printf "  %-34s %8.3f ms/case  (%+.0f%% over floor)\n", "grade -j 1", j1 / n / 1e6, (j1 / fl - 1) * 100
+	printf "  %-34s %8.3f ms/case  (%.2fx the speed of -j 1)\n", "grade -j 2", j2 / n / 1e6, j1 / j2
+}'
