@@ -223,6 +223,14 @@ static int parse_expect(json_t *rows, const char *src, struct gpuc_bounds *b,
 			return -1;
 		}
 		e->param = (long)param;
+		for (size_t j = 0; j < i; j++) {
+			if (b->expect[j].pattern == e->pattern &&
+			    b->expect[j].param == e->param) {
+				fail_msg(err, errsz, "%s: rows[%zu] repeats "
+				         "rows[%zu]", src, i, j);
+				return -1;
+			}
+		}
 	}
 	b->n_expect = json_array_size(rows);
 	return 0;
@@ -276,7 +284,7 @@ static int check_profile(json_t *p, size_t idx, const char *src,
                          const char *device_name, int *matches, char *err,
                          size_t errsz)
 {
-	const char *name = NULL, *key;
+	const char *name = NULL, *source = NULL, *key;
 	json_t *match = NULL, *ds = NULL, *m, *v;
 	size_t i;
 	json_error_t je;
@@ -284,7 +292,7 @@ static int check_profile(json_t *p, size_t idx, const char *src,
 	*matches = 0;
 	if (json_unpack_ex(p, &je, 0, "{s:s, s:o, s:o, s:s}", "name", &name,
 	                   "match", &match, "datasheet_gbps", &ds, "source",
-	                   &key) != 0 || !json_is_array(match) ||
+	                   &source) != 0 || !json_is_array(match) ||
 	    !json_is_number(ds) || !(json_number_value(ds) > 0)) {
 		fail_msg(err, errsz, "%s: profiles[%zu]: want name, match (an "
 		         "array), datasheet_gbps (> 0) and source", src, idx);

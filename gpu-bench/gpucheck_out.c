@@ -44,10 +44,11 @@ static json_t *rows_json(const struct gpuc_rows *rows)
 		int stride = r->pattern == GPUC_STRIDE;
 
 		json_array_append_new(a, json_pack(
-		        "{s:i, s:s, s:I, s:f, s:f, s:f}", "line", r->line,
+		        "{s:i, s:s, s:I, s:f, s:f, s:I}", "line", r->line,
 		        "pattern", stride ? "stride" : "chunked",
 		        stride ? "stride" : "chunk", (json_int_t)r->param,
-		        "ms", r->ms, "gbps", r->gbps, "bytes", r->bytes));
+		        "ms", r->ms, "gbps", r->gbps, "bytes",
+		        (json_int_t)r->bytes));
 	}
 	return a;
 }

@@ -219,6 +219,13 @@ START_TEST(test_bounds_malformed)
 	                             "\"defaults\": {}}", "Y", err,
 	                             sizeof(err)), -1);
 	ck_assert_msg(strstr(err, "defaults"), "%s", err);
+	/* the same row expected twice */
+	ck_assert_int_eq(bounds_text("{\"bytes\": 1, \"rows\": [{\"pattern\": "
+	                             "\"stride\", \"stride\": 4}, {\"pattern\": "
+	                             "\"stride\", \"stride\": 4}], "
+	                             "\"defaults\": {}}", "Y", err,
+	                             sizeof(err)), -1);
+	ck_assert_msg(strstr(err, "rows[1] repeats rows[0]"), "%s", err);
 	/* syntax: file:line:column */
 	ck_assert_int_ge(fd, 0);
 	f = fdopen(fd, "w");
