@@ -25,6 +25,7 @@
  *                         stalls grading.
  *   4. run_child_release(&c)  frees the captured output; also kills and
  *                         reaps a child that was started but not finished.
+ *                         Release before starting the same struct again.
  *   run_command(&c) does 2 and 3; call run_child_release afterwards
  *   whatever it returned.
  *
@@ -71,7 +72,8 @@
  * caller with run_slot_uid(slot) = base + slot (gid the same number; base
  * RUN_SLOT_UID_BASE = 62000 unless run_set_slot_uid_base says otherwise).
  * These ids must be used by nothing else on the machine: after every run
- * all processes of that uid are killed. Then RLIMIT_NPROC bites (it is not
+ * all processes of that uid are killed, so two graders running at once on
+ * one machine need different bases. Then RLIMIT_NPROC bites (it is not
  * enforced on root), and the child cannot signal the grader, read its /proc
  * entries or write its files. The program (argv[0] and its directories) and
  * c.dir must be reachable by that uid. uid 0 and the grader's own uid are
@@ -116,8 +118,10 @@ struct run_result {
 	int exit_code;
 	int term_signal;
 	int timed_out_wall;      /* killed at the wall deadline */
-	int cpu_exceeded;        /* SIGXCPU, or SIGKILL not sent by us with cpu
-	                            at the hard limit, or cpu_ms > limit */
+	int cpu_exceeded;        /* SIGXCPU; or SIGKILL not sent by us with
+	                            cpu_ms >= 3/4 of the soft limit (the hard
+	                            limit's kill: rusage reads low under load);
+	                            or cpu_ms > cpu_sec * 1000 */
 	int output_exceeded;     /* stdout went past output_bytes (killed) */
 	long wall_ms, cpu_ms;    /* cpu = user + sys from wait4's rusage */
 	long max_rss_kb;
