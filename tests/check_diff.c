@@ -1,0 +1,244 @@
+/*
+ * diff: the first-difference report (line, column, caret, visible
+ * whitespace) and the bounded Myers unified diff. The expected texts are
+ * worked out by hand: hunk ranges follow the unified format (start,count;
+ * an empty range starts at the line before it).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grader/diff.h"
+#include "wg_check.h"
+
+static struct diff_first first(const char *e, const char *a, int exact)
+{
+	struct diff_first f;
+
+	ck_assert_int_eq(diff_first(e, strlen(e), a, strlen(a), exact, &f), 0);
+	return f;
+}
+
+static char *unified(const char *e, const char *a, int exact)
+{
+	struct diff_opts o = DIFF_OPTS_INIT;
+	char *u;
+
+	o.exact = exact;
+	u = diff_unified(e, strlen(e), a, strlen(a), &o);
+	ck_assert_ptr_nonnull(u);
+	return u;
+}
+
+START_TEST(test_equal)
+{
+	struct diff_first f = first("a\nb\n", "a\nb  \n\n", 0);
+	char *u = unified("a\nb\n", "a\nb  \n\n", 0);
+
+	ck_assert_int_eq(f.line, 0);
+	ck_assert_ptr_null(f.text);
+	ck_assert_str_eq(u, "");
+	free(u);
+}
+END_TEST
+
+START_TEST(test_one_changed_line)
+{
+	struct diff_first f = first("a\nb\nc\n", "a\nB\nc\n", 0);
+	char *u = unified("a\nb\nc\n", "a\nB\nc\n", 0);
+
+	ck_assert_int_eq(f.line, 2);
+	ck_assert_int_eq(f.column, 1);
+	ck_assert_int_eq(f.ws_only, 0);
+	ck_assert_str_eq(f.text, "first difference: line 2, column 1\n"
+			 "  expected: b\n"
+			 "  actual:   B\n"
+			 "            ^\n");
+	ck_assert_str_eq(u, "--- expected\n+++ actual\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+	free(f.text);
+	free(u);
+}
+END_TEST
+
+START_TEST(test_caret_column)
+{
+	struct diff_first f = first("efficiency 6.3%\n", "efficiency 6.2%\n", 0);
+
+	ck_assert_int_eq(f.column, 14);
+	/* 12 columns of "  expected: " then 13 characters before the caret. */
+	ck_assert_ptr_nonnull(strstr(f.text, "\n            " "             ^\n"));
+	free(f.text);
+}
+END_TEST
+
+START_TEST(test_whitespace_made_visible)
+{
+	struct diff_first f = first("x y\n", "x  y\n", 0);
+
+	ck_assert_int_eq(f.line, 1);
+	ck_assert_int_eq(f.column, 3);
+	ck_assert_int_eq(f.ws_only, 1);
+	ck_assert_ptr_nonnull(strstr(f.text, "expected: x\xc2\xb7y\n"));
+	ck_assert_ptr_nonnull(strstr(f.text, "actual:   x\xc2\xb7\xc2\xb7y\n"));
+	free(f.text);
+
+	f = first("a\tb\n", "a b\n", 0);
+	ck_assert_int_eq(f.ws_only, 1);
+	ck_assert_ptr_nonnull(strstr(f.text, "expected: a\\tb\n"));
+	free(f.text);
+
+	/* CR only matters with --exact; there it is shown as \r. */
+	f = first("a\n", "a\r\n", 1);
+	ck_assert_int_eq(f.ws_only, 1);
+	ck_assert_int_eq(f.column, 2);
+	ck_assert_ptr_nonnull(strstr(f.text, "actual:   a\\r\n"));
+	free(f.text);
+}
+END_TEST
+
+START_TEST(test_missing_and_extra_lines)
+{
+	struct diff_first f = first("1\n2\n3\n", "1\n2\n", 0);
+	char *u = unified("1\n2\n3\n", "1\n2\n", 0);
+
+	ck_assert_int_eq(f.line, 3);
+	ck_assert_ptr_nonnull(strstr(f.text, "your output ends there, 1 more line was expected"));
+	ck_assert_str_eq(u, "--- expected\n+++ actual\n@@ -1,3 +1,2 @@\n 1\n 2\n-3\n");
+	free(f.text);
+	free(u);
+
+	f = first("", "hello\n", 0);
+	u = unified("", "hello\n", 0);
+	ck_assert_int_eq(f.line, 1);
+	ck_assert_ptr_nonnull(strstr(f.text, "goes on after the expected last line"));
+	ck_assert_str_eq(u, "--- expected\n+++ actual\n@@ -0,0 +1,1 @@\n+hello\n");
+	free(f.text);
+	free(u);
+}
+END_TEST
+
+START_TEST(test_missing_final_newline_exact)
+{
+	struct diff_first f = first("a\nb\n", "a\nb", 1);
+	char *u = unified("a\nb\n", "a\nb", 1);
+
+	ck_assert_int_eq(f.line, 2);
+	ck_assert_int_eq(f.column, 2);
+	ck_assert_ptr_nonnull(strstr(f.text, "has a newline there, yours does not"));
+	ck_assert_str_eq(u, "--- expected\n+++ actual\n@@ -1,2 +1,2 @@\n a\n-b\n+b\n"
+			 "\\ No newline at end of file\n");
+	free(f.text);
+	free(u);
+}
+END_TEST
+
+START_TEST(test_two_hunks)
+{
+	/* Changes at lines 3 and 11 (and an added 13th line): 7 equal lines
+	 * between them is more than 2 x 3 context, so two hunks. */
+	char *u = unified("1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n12\n",
+			  "1\n2\nX\n4\n5\n6\n7\n8\n9\n10\nY\n12\n13\n", 0);
+
+	ck_assert_str_eq(u, "--- expected\n+++ actual\n"
+			 "@@ -1,6 +1,6 @@\n 1\n 2\n-3\n+X\n 4\n 5\n 6\n"
+			 "@@ -8,5 +8,6 @@\n 8\n 9\n 10\n-11\n+Y\n 12\n+13\n");
+	free(u);
+}
+END_TEST
+
+START_TEST(test_shortest_script)
+{
+	/* Myers finds the 2-edit script (delete a, insert c), not a rewrite. */
+	char *u = unified("a\nb\nc\nd\n", "b\nc\nd\ne\n", 0);
+
+	ck_assert_str_eq(u, "--- expected\n+++ actual\n@@ -1,4 +1,4 @@\n-a\n b\n c\n d\n+e\n");
+	free(u);
+}
+END_TEST
+
+/* n lines of pseudo-random small numbers (malloc'd). */
+static char *noise(unsigned seed, int n, size_t *len)
+{
+	char *s = malloc((size_t)n * 4 + 1);
+	size_t k = 0;
+
+	for (int i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		k += (size_t)sprintf(s + k, "%u\n", (seed >> 16) % 100);
+	}
+	*len = k;
+	return s;
+}
+
+START_TEST(test_bounded)
+{
+	size_t el, al;
+	char *e = noise(1, 100000, &el), *a = noise(2, 100000, &al);
+	struct diff_opts o = DIFF_OPTS_INIT;
+	char *u = diff_unified(e, el, a, al, &o);
+
+	ck_assert_ptr_nonnull(u);
+	ck_assert_uint_le(strlen(u), o.max_bytes + 100);
+	ck_assert_ptr_nonnull(strstr(u, "(diff truncated at 16384 bytes)\n"));
+	free(u);
+
+	/* Past max_d the middle is one replaced block, and the text says so. */
+	o.max_d = 10;
+	o.max_bytes = 1 << 20;
+	u = diff_unified(e, 400, a, 400, &o);
+	ck_assert_ptr_nonnull(strstr(u, "(diff limited"));
+	free(u);
+	free(e);
+	free(a);
+}
+END_TEST
+
+START_TEST(test_long_line_window)
+{
+	char l1[5001], l2[5001];
+	struct diff_first f;
+
+	memset(l1, 'a', 5000);
+	l1[5000] = '\0';
+	memcpy(l2, l1, sizeof(l2));
+	l2[3000] = 'b';
+	ck_assert_int_eq(diff_first(l1, 5000, l2, 5000, 0, &f), 0);
+	ck_assert_int_eq(f.column, 3001);
+	ck_assert_uint_lt(strlen(f.text), 1000);   /* a window, not 5000 bytes */
+	ck_assert_ptr_nonnull(strstr(f.text, "\xe2\x80\xa6"));
+	free(f.text);
+}
+END_TEST
+
+START_TEST(test_escape)
+{
+	char *s = diff_escape("a\x01\xff\tb\nc", 7, 1);
+
+	ck_assert_str_eq(s, "a\\x01\\xff\\tb\nc");
+	free(s);
+	s = diff_escape("x\ny", 3, 0);
+	ck_assert_str_eq(s, "x\\x0ay");
+	free(s);
+}
+END_TEST
+
+Suite *make_diff_suite(void)
+{
+	Suite *s = suite_create("diff");
+	TCase *tc = tcase_create("diff");
+
+	tcase_add_test(tc, test_equal);
+	tcase_add_test(tc, test_one_changed_line);
+	tcase_add_test(tc, test_caret_column);
+	tcase_add_test(tc, test_whitespace_made_visible);
+	tcase_add_test(tc, test_missing_and_extra_lines);
+	tcase_add_test(tc, test_missing_final_newline_exact);
+	tcase_add_test(tc, test_two_hunks);
+	tcase_add_test(tc, test_shortest_script);
+	tcase_add_test(tc, test_bounded);
+	tcase_add_test(tc, test_long_line_window);
+	tcase_add_test(tc, test_escape);
+	tcase_set_timeout(tc, 20);
+	suite_add_tcase(s, tc);
+	return s;
+}
