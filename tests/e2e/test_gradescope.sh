@@ -1,0 +1,111 @@
+#!/bin/sh
+# The Gradescope autograder end to end: make-zip.sh builds the zip, which is
+# unpacked into a temporary directory laid out like /autograder (source/,
+# submission/, results/); warpgrade is built from the zip (as setup.sh does,
+# without apt-get), and run_autograder (AUTOGRADER_ROOT set) grades a
+# correct submission, one that does not compile and one without sources.
+# Each results.json is checked against Gradescope's format.
+set -u
+case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+command -v unzip >/dev/null 2>&1 && command -v zip >/dev/null 2>&1 ||
+	{ echo "zip/unzip not installed"; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "python3 needed to check results.json"; exit 77; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+ag=$tmp/autograder
+# The parent make's flags (B=, CFLAGS= of a sanitizer build) are not the
+# image's.
+unset MAKEFLAGS MFLAGS MAKELEVEL
+
+(cd "$WG_ROOT" && sh gradescope/make-zip.sh "$tmp/autograder.zip") > /dev/null ||
+	{ echo "FAIL: make-zip.sh"; exit 1; }
+mkdir -p "$ag/source" "$ag/submission"
+(cd "$ag/source" && unzip -q "$tmp/autograder.zip") || { echo "FAIL: unzip"; exit 1; }
+for f in setup.sh run_autograder; do
+	[ -x "$ag/source/$f" ] || bad "$f is not an executable at the top of the zip"
+done
+[ -f "$ag/source/warpgrade/hidden-tests/suite.json" ] || bad "no hidden tests in the zip"
+make -s -C "$ag/source/warpgrade" build/bin/grade CFLAGS=-O1 > "$tmp/build.log" 2>&1 ||
+	{ cat "$tmp/build.log"; echo "FAIL: warpgrade does not build from the zip"; exit 1; }
+cp "$ag/source/run_autograder" "$ag/run_autograder"   # as Gradescope does
+
+check() { # $1: what, then python asserts on r (results) and s (the suite)
+	what=$1
+	python3 - "$ag/results/results.json" "$ag/source/warpgrade/hidden-tests/suite.json" "$2" <<'PY' || bad "$what"
+import json, sys
+r = json.load(open(sys.argv[1]))
+s = json.load(open(sys.argv[2]))
+for k in ("score", "execution_time", "output", "tests", "stdout_visibility"):
+    assert k in r, "no key " + k
+for t in r["tests"]:
+    for k in ("name", "number", "score", "max_score", "status", "output", "visibility", "tags"):
+        assert k in t, "test without " + k
+    assert t["status"] in ("passed", "failed")
+    assert t["visibility"] in ("visible", "hidden", "after_due_date", "after_published")
+exec(sys.argv[3])
+PY
+}
+run() {
+	rm -rf "$ag/results"
+	AUTOGRADER_ROOT=$ag sh "$ag/run_autograder" > "$tmp/run.log" 2>&1 ||
+		bad "run_autograder exited non-zero"
+	[ -s "$ag/results/results.json" ] || { bad "no results.json ($1)"; cat "$tmp/run.log"; }
+}
+
+# 1. A correct submission (in a folder, as students often zip it).
+mkdir -p "$ag/submission/mywork"
+if [ -d "$WG_ROOT/submissions/correct" ]; then
+	cp "$WG_ROOT"/submissions/correct/*.[ch] "$ag/submission/mywork/"
+else
+	for f in "$WG_ROOT"/reference/*.[ch]; do
+		sed 's|"reference/|"|' "$f" > "$ag/submission/mywork/${f##*/}"
+	done
+	sed -i '1i #define _POSIX_C_SOURCE 200809L' "$ag/submission/mywork/main.c"
+fi
+run correct
+check "correct submission" '
+cases = s["cases"]
+assert len(r["tests"]) == len(cases), (len(r["tests"]), len(cases))
+assert r["score"] == sum(c["points"] for c in cases), r["score"]
+for t, c in zip(r["tests"], cases):
+    assert t["name"] == c["name"] and t["tags"] == [c["category"]]
+    assert t["status"] == "passed" and t["score"] == t["max_score"] == c["points"]
+    want = "visible" if c.get("visibility") == "visible" else "after_published"
+    assert t["visibility"] == want, (t["name"], t["visibility"])
+assert "Score: %d / %d" % (r["score"], r["score"]) in r["output"]
+'
+
+# 2. It does not compile: every case CE, the compiler's message in the
+# summary, and still no hidden data anywhere.
+rm -rf "$ag/submission"/*
+printf 'int main(void) { return undeclared_name; }\n' > "$ag/submission/main.c"
+run ce
+check "CE submission" '
+assert r["score"] == 0
+assert r["tests"] and all(t["status"] == "failed" and t["score"] == 0 for t in r["tests"])
+assert all(t["output"].startswith("Compilation Error (CE)") for t in r["tests"])
+assert "undeclared_name" in r["output"] and "build failed" in r["output"], r["output"]
+hidden = [t for t in r["tests"] if t["visibility"] != "visible"]
+assert hidden and all(t["output"] == "Compilation Error (CE)" for t in hidden)
+'
+
+# 3. Wrong answers: hidden cases name their verdict and nothing else.
+rm -rf "$ag/submission"/*
+printf '#include <stdio.h>\nint main(void) { puts("nonsense"); return 0; }\n' > "$ag/submission/main.c"
+run wa
+check "WA submission" '
+hidden = [t for t in r["tests"] if t["visibility"] != "visible"]
+assert hidden and all(t["output"] == "Wrong Answer (WA)" for t in hidden), hidden[0]
+assert "nonsense" not in json.dumps(hidden)
+'
+
+# 4. No sources at all: still a results.json, score 0 and the reason.
+rm -rf "$ag/submission"/*
+echo "I forgot the code" > "$ag/submission/notes.txt"
+run empty
+check "empty submission" '
+assert r["score"] == 0 and r["tests"] == []
+assert "No .c file" in r["output"], r["output"]
+'
+exit $fail
