@@ -155,7 +155,8 @@ def h_large_stride():
                  "strided 0 5 12", "strided 0 16 2", "strided 64 6 4"))
     yield ("ls-odd", "large-stride", 2, "odd strides",
            lines(*("strided 0 %d" % s for s in (3, 5, 7, 9, 17, 31, 33,
-                                               63, 65, 127, 129, 1000))))
+                                               63, 65, 127, 129)),
+                 "strided 0 1000#a glued comment"))
     yield ("ls-huge", "large-stride", 2, "strides near 2^48",
            lines("strided 0 %d 16" % MAXV, "strided %d %d" % (MAXV, MAXV),
                  "strided 7 %d 1" % (1 << 40), "strided 0 4294967296 4",
@@ -168,12 +169,11 @@ def h_vector():
     yield ("vec-strided", "vector", 2, "vector loads with strides",
            lines("strided 0 2 16", "strided 16 1 16", "strided 0 3 16",
                  "strided 0 2 8", "strided 48 1 12", "strided 0 0 16"))
-    yield ("vec-gather", "vector", 2, "16-byte gathers",
-           lines("gather 16 " + " ".join(str(16 * t) for t in range(32)),
-                 "gather 16 " + " ".join(str(16 * (31 - t))
-                                         for t in range(32)),
-                 "gather 16 " + " ".join(str(8 + 16 * t)
-                                         for t in range(32))))
+    yield ("vec-gather", "vector", 2, "16-byte gathers, CRLF line ends",
+           "".join(r + "\r\n" for r in (
+               "gather 16 " + " ".join(str(16 * t) for t in range(32)),
+               "gather 16 " + " ".join(str(16 * (31 - t)) for t in range(32)),
+               "gather 16 " + " ".join(str(8 + 16 * t) for t in range(32)))))
     yield ("vec-aos", "vector", 2, "float3 and float4 fields",
            lines("aos 16 0 16", "aos 32 16 16", "aos 12 0 12", "aos 48 32 16"))
 
@@ -204,7 +204,9 @@ def h_partial_warp():
     yield ("pw-gather", "partial-warp", 2, "gather wants N addresses",
            lines("active 3", "gather 4 0 4 8", "gather 4 0 4",
                  "gather 4 0 4 8 12", "active 1", "gather 16 100",
-                 "gather 16", "gather 16 1 2", "active 2", "gather 4 0 0"))
+                 "gather 16", "gather 16 1 2", "gather 16 -1 -2",
+                 "gather 16 -1 x", "gather 99 -1 -2", "active 2",
+                 "gather 4 0 0"))
     yield ("pw-banks", "partial-warp", 2, "bank conflicts of part of a warp",
            lines("active 16", "shared 0 2", "shared 0 4", "transpose 32 0",
                  "active 5", "shared 0 32", "transpose 4 0", "active 1",
@@ -285,9 +287,10 @@ def h_transpose_padded():
     yield ("tp-small", "transpose-padded", 2, "small tiles with padding",
            lines(*("transpose %d %d" % (t, p) for t in range(1, 8)
                    for p in (1, 3, 8))))
-    yield ("tp-partial", "transpose-padded", 2, "padded, part of a warp",
+    yield ("tp-partial", "transpose-padded", 2,
+           "padded, part of a warp; no newline at the end",
            lines("active 16", "transpose 32 1", "transpose 16 2",
-                 "active 7", "transpose 64 4", "transpose 5 5"))
+                 "active 7", "transpose 64 4") + "transpose 5 5")
 
 
 def h_errors():
@@ -319,7 +322,7 @@ def h_errors():
            "errors between good commands change nothing",
            lines("active 4", "strided 0 1", "strided 0 1 99", "strided 0 1",
                  "active 99", "shared 0 32", "gather 4 1", "gather 4 1 2 3 4",
-                 "bogus", "transpose 4 0"))
+                 "bogus", "transpose 4 0", "strided 4 1#x", "strided 0 1"))
 
 
 def h_aos():
