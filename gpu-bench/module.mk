@@ -27,7 +27,7 @@ NVCCFLAGS   ?= -O3
 # sm_87/sm_88 boards run the sm_86 SASS (same major, newer minor).
 GPU_SMS     ?= 75 80 86 89 90
 GPU_PTX     ?= 90
-GPU_TIMEOUT ?= 300
+GPU_TIMEOUT ?= 120
 COALESCING  ?= gpu-bench/coalescing.cu
 GPU_BOUNDS  ?= gpu-bench/bounds.json
 REQUIRE_GPU ?=

@@ -11,7 +11,7 @@
 #   COALESCING      the source to build (gpu-bench/coalescing.cu)
 #   COALESCING_BIN  run this program instead of building one (a stand-in)
 #   DEVQUERY_BIN    likewise for devquery
-#   GPU_TIMEOUT     seconds coalescing may run before it is killed (300)
+#   GPU_TIMEOUT     seconds coalescing may run before it is killed (120)
 #   GPU_BOUNDS      the bounds file (gpu-bench/bounds.json)
 #   REQUIRE_GPU=1   no usable GPU is a failure (exit 99), not a skip
 #   MAKE            the make to build with (make)
@@ -27,7 +27,7 @@
 B=${B:-build}
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 COALESCING=${COALESCING:-gpu-bench/coalescing.cu}
-GPU_TIMEOUT=${GPU_TIMEOUT:-300}
+GPU_TIMEOUT=${GPU_TIMEOUT:-120}
 GPU_BOUNDS=${GPU_BOUNDS:-gpu-bench/bounds.json}
 MAKE=${MAKE:-make}
 export REQUIRE_GPU
