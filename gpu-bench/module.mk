@@ -15,7 +15,8 @@
 # GPU_TIMEOUT (seconds coalescing may run), REQUIRE_GPU=1.
 
 PROGS += gpu-check
-GPUC_LIB_SRCS := gpu-bench/gpucheck.c gpu-bench/gpucheck_out.c
+GPUC_LIB_SRCS := gpu-bench/gpucheck.c gpu-bench/gpucheck_judge.c \
+                 gpu-bench/gpucheck_out.c
 gpu-check_SRCS = gpu-bench/gpu-check.c $(GPUC_LIB_SRCS)
 LDLIBS_gpu-check = $(JANSSON_LIBS)
 LIB_SRCS += $(GPUC_LIB_SRCS)
