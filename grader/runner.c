@@ -5,8 +5,9 @@
  * run_start blocks every signal in the calling thread, forks, and restores
  * the mask. The child runs child_exec(): it starts with every signal
  * blocked, so no handler of the grader can run in it; it resets the
- * dispositions, sets up its sandbox with raw system calls only (everything
- * it needs, the environment included, was computed before fork) and
+ * dispositions, sets up its sandbox with async-signal-safe calls only
+ * (everything it needs, the environment included, was computed before
+ * fork) and
  * unblocks signals just before execve. A step that fails writes {stage,
  * errno} to the status pipe, whose write end is close-on-exec: the parent's
  * blocking read returns 0 (EOF) exactly when exec succeeded.
@@ -26,9 +27,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <stdarg.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -277,8 +278,18 @@ static rlim_t cpu_soft(double sec)
 	return (double)s < sec ? s + 1 : s;
 }
 
+/* Never above the grader's own hard limit: raising it would fail when not
+ * root, and a lower limit is only stricter. */
 static void plan_rlimit(struct child_plan *p, int res, rlim_t soft, rlim_t hard)
 {
+	struct rlimit cur;
+
+	if (getrlimit(res, &cur) == 0 && cur.rlim_max != RLIM_INFINITY) {
+		if (hard > cur.rlim_max)
+			hard = cur.rlim_max;
+		if (soft > hard)
+			soft = hard;
+	}
 	p->rl_res[p->n_rl] = res;
 	p->rl[p->n_rl].rlim_cur = soft;
 	p->rl[p->n_rl].rlim_max = hard;
@@ -341,8 +352,8 @@ static int reap(struct run_child *c, int *status, struct rusage *ru)
  * which is exactly the processes of that uid. It is a vfork child, so it
  * costs no copy of the grader's page tables: it only makes system calls
  * and _exits, with every signal blocked so that no handler of the grader
- * runs on the shared memory. Zombies count for kill(-1), so a fixed number
- * of rounds rather than "until ESRCH". */
+ * runs on the shared memory. Zombies count for kill(-1), so two rounds
+ * (the second for a fork that raced the first) rather than "until ESRCH". */
 static int kill_uid(uid_t uid)
 {
 	sigset_t all, old;
@@ -727,6 +738,7 @@ static int pump_once(struct run_child *c, struct pump *pm, int ms)
 {
 	struct pollfd pf[4];
 	int n = 0, i_in = -1, i_out = -1, i_err = -1, i_pid = -1, r;
+	int watch = !pm->exited;        /* still waiting for the child */
 
 	if (c->fd_in >= 0 && c->in_off < c->input_len) {
 		i_in = n;
@@ -740,10 +752,10 @@ static int pump_once(struct run_child *c, struct pump *pm, int ms)
 		i_err = n;
 		pf[n++] = (struct pollfd){ c->fd_err, POLLIN, 0 };
 	}
-	if (c->fd_pid >= 0) {
+	if (watch && c->fd_pid >= 0) {
 		i_pid = n;
 		pf[n++] = (struct pollfd){ c->fd_pid, POLLIN, 0 };
-	} else if (ms < 0 || ms > 10) {
+	} else if (watch && (ms < 0 || ms > 10)) {
 		ms = 10;        /* no pidfd: look at the child every tick */
 	}
 	r = poll(pf, (nfds_t)n, ms);
@@ -755,7 +767,7 @@ static int pump_once(struct run_child *c, struct pump *pm, int ms)
 		return -1;
 	if (i_err >= 0 && pf[i_err].revents && read_stream(c, pm, 1) < 0)
 		return -1;
-	if (i_pid >= 0 ? pf[i_pid].revents != 0 : child_gone(c))
+	if (watch && (i_pid >= 0 ? pf[i_pid].revents != 0 : child_gone(c)))
 		pm->exited = 1;
 	return 0;
 }
@@ -804,6 +816,7 @@ static int drain(struct run_child *c, struct pump *pm)
 
 	close_fd(&c->fd_in);
 	close_fd(&c->fd_pid);
+	pm->exited = 1;         /* reaped: only the pipes are left */
 	while (c->fd_out >= 0 || c->fd_err >= 0) {
 		int ms = ms_left(until);
 
