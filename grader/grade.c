@@ -232,7 +232,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	    parse_long("WG_UID_BASE", env_base, 1000, 2000000000L, &o->uid_base))
 		return EXIT_USAGE;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:j:qvh", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":j:qvh", long_options, NULL)) != -1) {
 		if (c == '?' || c == ':') {
 			if (optopt == 'j' || c == ':')
 				return usage_error("option '%s' needs an argument",
@@ -524,7 +524,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (scratch_init(&g.scratch, err, sizeof(err)) < 0) {
+	if (scratch_init(&g.scratch, o->jobs, err, sizeof(err)) < 0) {
 		fprintf(stderr, "grade: %s\n", err);
 		goto out;
 	}

@@ -9,21 +9,92 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "grader/runner.h"
 
-int scratch_init(struct scratch *s, char *err, size_t errlen)
+/* The lock directory, made (or found) root-owned and private, never
+ * through a symlink: /tmp is shared with everyone. */
+static int lock_dir(char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (mkdir(SCRATCH_LOCK_DIR, 0700) < 0 && errno != EEXIST)
+		goto bad;
+	if (lstat(SCRATCH_LOCK_DIR, &st) < 0)
+		goto bad;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077)) {
+		snprintf(err, errlen, "unsafe uid lock directory '%s' (must be a "
+			 "directory of uid %u, mode 0700)", SCRATCH_LOCK_DIR,
+			 (unsigned)geteuid());
+		return -1;
+	}
+	return 0;
+bad:
+	snprintf(err, errlen, "cannot create '%s': %s", SCRATCH_LOCK_DIR,
+		 strerror(errno));
+	return -1;
+}
+
+/* Claims nslots free uids; see scratch.h. */
+static int claim_uids(struct scratch *s, char *err, size_t errlen)
+{
+	char path[256];
+	int got = 0;
+
+	s->uids = calloc((size_t)s->nslots, sizeof(*s->uids));
+	s->lock_fds = malloc((size_t)s->nslots * sizeof(*s->lock_fds));
+	if (!s->uids || !s->lock_fds) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < s->nslots; i++)
+		s->lock_fds[i] = -1;
+	if (lock_dir(err, errlen) < 0)
+		return -1;
+	for (int k = 0; k < SCRATCH_UID_RANGE && got < s->nslots; k++) {
+		uid_t uid = run_slot_uid(k);
+		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR, (unsigned)uid);
+		int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0) {
+			snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+			close(fd);
+			continue;
+		}
+		s->uids[got] = uid;
+		s->lock_fds[got++] = fd;
+	}
+	if (got < s->nslots) {
+		snprintf(err, errlen, "no free slot uid: %d grade processes hold "
+			 "all of uids %u-%u", SCRATCH_UID_RANGE, (unsigned)run_slot_uid(0),
+			 (unsigned)run_slot_uid(SCRATCH_UID_RANGE - 1));
+		return -1;
+	}
+	return 0;
+}
+
+int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen)
 {
 	const char *tmp = getenv("TMPDIR");
 	char path[4096], bin[4200];
 
+	memset(s, 0, sizeof(*s));
 	s->as_root = geteuid() == 0;
+	s->nslots = nslots;
+	if (s->as_root && claim_uids(s, err, errlen) < 0) {
+		scratch_cleanup(s);
+		return -1;
+	}
 	snprintf(path, sizeof(path), "%s/grade.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(path)) {
 		snprintf(err, errlen, "cannot create a temporary directory in '%s': %s",
 			 tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		scratch_cleanup(s);
 		return -1;
 	}
 	s->base = strdup(path);
@@ -31,6 +102,8 @@ int scratch_init(struct scratch *s, char *err, size_t errlen)
 	if (!s->base || chmod(path, 0711) < 0 || mkdir(bin, 0755) < 0 ||
 	    chmod(bin, 0755) < 0) {
 		snprintf(err, errlen, "cannot set up '%s': %s", path, strerror(errno));
+		if (!s->base)
+			rmdir(path);
 		scratch_cleanup(s);
 		return -1;
 	}
@@ -43,12 +116,21 @@ void scratch_cleanup(struct scratch *s)
 		scratch_remove_tree(s->base);
 	free(s->base);
 	s->base = NULL;
+	for (int i = 0; s->lock_fds && i < s->nslots; i++)
+		if (s->lock_fds[i] >= 0)
+			close(s->lock_fds[i]);
+	free(s->lock_fds);
+	free(s->uids);
+	s->lock_fds = NULL;
+	s->uids = NULL;
 }
 
 void scratch_slot_ids(const struct scratch *s, int slot, uid_t *uid, gid_t *gid)
 {
-	*uid = s->as_root ? run_slot_uid(slot) : (uid_t)-1;
-	*gid = s->as_root ? (gid_t)run_slot_uid(slot) : (gid_t)-1;
+	int ok = s->as_root && s->uids && slot >= 0 && slot < s->nslots;
+
+	*uid = ok ? s->uids[slot] : (uid_t)-1;
+	*gid = ok ? (gid_t)s->uids[slot] : (gid_t)-1;
 }
 
 static int remove_contents(int fd);

@@ -14,25 +14,38 @@
  *   BASE/slot-S/       the empty working directory of parallel slot S,
  *                      owned by slot S's uid, emptied before every case
  *
- * When the grader runs as root every slot S gets its own uid and gid,
- * run_slot_uid(S) (base configurable with --uid-base or WG_UID_BASE), so
+ * When the grader runs as root every slot S gets its own uid and gid, so
  * that RLIMIT_NPROC applies, children of different slots cannot touch each
- * other, and the runner can kill every process of that uid. Otherwise
- * children keep the grader's identity (uid -1).
+ * other, and the runner can kill every process of that uid. The runner
+ * kills every process of a slot uid after each run, so two grade processes
+ * on one machine (grade --batch runs several) must never share one: each
+ * slot claims the first free uid among run_slot_uid(0), run_slot_uid(1)...
+ * (base: --uid-base or WG_UID_BASE) by holding an flock on
+ * SCRATCH_LOCK_DIR/UID.lock for the life of the process. Otherwise (not
+ * root) children keep the grader's identity (uid -1).
  */
 
 #include <stddef.h>
 #include <sys/types.h>
 
+/* Root-owned directory of the uid lock files (created 0700 if missing). */
+#define SCRATCH_LOCK_DIR "/tmp/.warpgrade-uids"
+/* How many uids from the base are tried. */
+#define SCRATCH_UID_RANGE 4096
+
 struct scratch {
 	char *base;          /* malloc'd path of BASE */
 	int as_root;
+	int nslots;
+	uid_t *uids;         /* per slot, when as_root (malloc'd) */
+	int *lock_fds;       /* per slot, when as_root (malloc'd) */
 };
 
-/* Creates BASE. Returns 0, or -1 with err set. */
-int scratch_init(struct scratch *s, char *err, size_t errlen);
+/* Creates BASE and, as root, claims a uid for each of nslots slots.
+ * Returns 0, or -1 with err set. */
+int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen);
 
-/* Removes BASE and everything in it, and frees s->base. */
+/* Removes BASE and everything in it, releases the uids, frees s. */
 void scratch_cleanup(struct scratch *s);
 
 /* The uid and gid slot runs under: (uid_t)-1 / (gid_t)-1 unless root. */
