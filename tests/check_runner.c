@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -341,6 +342,24 @@ START_TEST(test_cpu_spin_ignoring_xcpu)
 	ck_assert_int_eq(h.c.res.cpu_exceeded, 1);
 	ck_assert_int_eq(h.c.res.timed_out_wall, 0);
 	ck_assert_int_ge(h.c.res.cpu_ms, 1000);
+	run_child_release(&h.c);
+}
+END_TEST
+
+/* A stopped child does not exit and does not burn CPU: the wall deadline
+ * must still end it. */
+START_TEST(test_stopped_child)
+{
+	struct hrun h;
+
+	hrun_init(&h, 22, "rn_signal", "stop", NULL);
+	h.c.lim.wall_sec = 0.3;
+	h.c.lim.cpu_sec = 1;
+	hrun(&h);
+	ck_assert_int_eq(h.c.res.timed_out_wall, 1);
+	ck_assert_int_eq(h.c.res.status, RUN_SIGNALED);
+	ck_assert_int_eq(h.c.res.term_signal, SIGKILL);
+	ck_assert_int_eq(h.c.res.cpu_exceeded, 0);
 	run_child_release(&h.c);
 }
 END_TEST
@@ -764,6 +783,111 @@ START_TEST(test_no_program)
 }
 END_TEST
 
+static int count_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	int n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+/* Every path (result, wall kill, cap kill, exec failure, setup failure)
+ * closes every descriptor it opened. */
+START_TEST(test_no_fd_leak)
+{
+	int before = count_fds(), i;
+
+	for (i = 0; i < 2; i++) {
+		struct hrun h;
+
+		hrun_init(&h, 23, "rn_exit", "3", NULL);
+		hrun(&h);
+		run_child_release(&h.c);
+		hrun_init(&h, 23, "rn_sleep", "30000", NULL);
+		h.c.lim.wall_sec = 0.05;
+		hrun(&h);
+		run_child_release(&h.c);
+		hrun_init(&h, 23, "rn_flood", "out", "4194304", NULL);
+		h.c.lim.output_bytes = 1000;
+		hrun(&h);
+		run_child_release(&h.c);
+		hrun_init(&h, 23, "rn_missing_program", NULL);
+		hrun(&h);
+		ck_assert_int_eq(h.c.res.exec_errno, ENOENT);
+		run_child_release(&h.c);
+		hrun_init(&h, 23, "rn_exit", NULL);
+		h.c.dir = "/nonexistent/wg-runner";
+		ck_assert_int_eq(run_command(&h.c), -1);
+		run_child_release(&h.c);
+	}
+	ck_assert_int_eq(count_fds(), before);
+}
+END_TEST
+
+static volatile sig_atomic_t ticks;
+
+static void tick(int sig)
+{
+	(void)sig;
+	ticks++;
+}
+
+/* A grader with a busy signal handler installed without SA_RESTART: every
+ * blocking call of the runner gets EINTR again and again. */
+START_TEST(test_eintr_storm)
+{
+	struct itimerval it = { { 0, 500 }, { 0, 500 } }, off;
+	struct sigaction sa;
+	struct hrun h;
+	char *in = pattern(4 * MIB);
+
+	memset(&sa, 0, sizeof(sa));
+	memset(&off, 0, sizeof(off));
+	sa.sa_handler = tick;
+	sigemptyset(&sa.sa_mask);
+	ck_assert_int_eq(sigaction(SIGALRM, &sa, NULL), 0);
+	ck_assert_int_eq(setitimer(ITIMER_REAL, &it, NULL), 0);
+	hrun_init(&h, 24, "rn_echo", NULL);
+	h.c.input = in;
+	h.c.input_len = 4 * MIB;
+	hrun(&h);
+	ck_assert_uint_eq(h.c.res.out_len, 4 * MIB);
+	ck_assert_int_eq(memcmp(h.c.res.out, in, 4 * MIB), 0);
+	run_child_release(&h.c);
+	hrun_init(&h, 24, "rn_sleep", "200", NULL);
+	hrun(&h);
+	ck_assert_int_eq(h.c.res.status, RUN_EXITED);
+	ck_assert_int_eq(h.c.res.exit_code, 0);
+	ck_assert_int_ge(h.c.res.wall_ms, 200);
+	run_child_release(&h.c);
+	setitimer(ITIMER_REAL, &off, NULL);
+	ck_assert_int_gt(ticks, 10);
+	free(in);
+}
+END_TEST
+
+/* Input and output are bytes, NULs included. */
+START_TEST(test_binary_io)
+{
+	static const char in[] = "a\0b\0\0c\n\377";
+	struct hrun h;
+
+	hrun_init(&h, 25, "rn_echo", NULL);
+	h.c.input = in;
+	h.c.input_len = sizeof(in) - 1;
+	hrun(&h);
+	ck_assert_uint_eq(h.c.res.out_len, sizeof(in) - 1);
+	ck_assert_int_eq(memcmp(h.c.res.out, in, sizeof(in) - 1), 0);
+	ck_assert_int_eq(h.c.res.out[h.c.res.out_len], '\0');
+	run_child_release(&h.c);
+}
+END_TEST
+
 /* ---- threads: each its own struct run_child, at once ---- */
 
 struct worker {
@@ -834,6 +958,7 @@ Suite *make_runner_suite(void)
 
 	t = tc(s, "limits", 30);
 	tcase_add_test(t, test_wall_sleep);
+	tcase_add_test(t, test_stopped_child);
 	tcase_add_test(t, test_ignore_sigterm);
 	tcase_add_test(t, test_cpu_spin);
 	tcase_add_test(t, test_cpu_spin_ignoring_xcpu);
@@ -843,6 +968,7 @@ Suite *make_runner_suite(void)
 
 	t = tc(s, "pipes", 30);
 	tcase_add_test(t, test_small_io);
+	tcase_add_test(t, test_binary_io);
 	tcase_add_test(t, test_stdout_flood);
 	tcase_add_test(t, test_stderr_flood_tail);
 	tcase_add_test(t, test_stderr_flood_kill);
@@ -860,5 +986,7 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_setup_failure);
 	tcase_add_test(t, test_no_program);
 	tcase_add_test(t, test_parallel_threads);
+	tcase_add_test(t, test_no_fd_leak);
+	tcase_add_test(t, test_eintr_storm);
 	return s;
 }

@@ -4,7 +4,8 @@
  * fpe (integer division by zero), bus (touching a mapping past the end of
  * an empty memfd), ill (the trap instruction on x86-64), pipe (writing to a
  * pipe nobody reads: proves SIGPIPE is back to its default), kill, term,
- * usr1 (raise). Exits 99 if it survived.
+ * usr1 (raise); stop (SIGSTOP to itself: only the wall deadline ends it).
+ * Exits 99 if it survived.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -64,5 +65,7 @@ int main(int argc, char **argv)
 		raise(SIGTERM);
 	else if (!strcmp(w, "usr1"))
 		raise(SIGUSR1);
+	else if (!strcmp(w, "stop"))
+		raise(SIGSTOP);
 	return 99;
 }
