@@ -259,6 +259,9 @@ static int check_submissions(char **paths, size_t n, int *is_dir)
 	struct stat st;
 
 	for (size_t i = 0; i < n; i++) {
+		/* "dir/" and "dir" are one submission: report it without '/'. */
+		for (size_t len = strlen(paths[i]); len > 1 && paths[i][len - 1] == '/';)
+			paths[i][--len] = '\0';
 		if (stat(paths[i], &st) < 0) {
 			fprintf(stderr, "grade: cannot use submission '%s': %s\n",
 				paths[i], strerror(errno));

@@ -151,6 +151,38 @@ static void print_sub(FILE *f, const struct suite *s, const struct report_sub *s
 	print_details(f, s, sub, o);
 }
 
+/* One line per submission: score and verdict counts, in columns. */
+static void print_summary(FILE *f, const struct report_sub *subs, size_t n,
+			  const struct report_opts *o)
+{
+	int w = 10;
+	char pts[48];
+
+	for (size_t i = 0; i < n; i++)
+		w = (int)strlen(subs[i].path) > w ? (int)strlen(subs[i].path) : w;
+	fprintf(f, "\n");
+	paint(f, o, BOLD, "summary", w);
+	fprintf(f, " %9s", "score");
+	for (int v = 0; v < VERDICT_COUNT; v++)
+		fprintf(f, " %4s", verdict_code((enum verdict)v));
+	fputc('\n', f);
+	for (size_t i = 0; i < n; i++) {
+		const struct score_total *t = &subs[i].total;
+		snprintf(pts, sizeof(pts), "%ld/%ld", t->score, t->max_score);
+		fprintf(f, "%-*s %9s", w, subs[i].path, pts);
+		for (int v = 0; v < VERDICT_COUNT; v++) {
+			if (!t->counts[v]) {
+				fprintf(f, " %4s", ".");
+				continue;
+			}
+			snprintf(pts, sizeof(pts), "%4d", t->counts[v]);
+			fputc(' ', f);
+			paint(f, o, verdict_color((enum verdict)v), pts, 4);
+		}
+		fputc('\n', f);
+	}
+}
+
 void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,
 		  size_t n, const struct report_opts *o)
 {
@@ -159,6 +191,8 @@ void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,
 			fputc('\n', f);
 		print_sub(f, s, &subs[i], o);
 	}
+	if (n > 1 && !o->quiet)
+		print_summary(f, subs, n, o);
 }
 
 /* ---- JSON ---- */
