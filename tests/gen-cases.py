@@ -135,7 +135,7 @@ def h_misaligned():
     yield ("mis-strided", "misaligned", 2,
            "misaligned bases with strides above one",
            lines("strided 4 2", "strided 124 32", "strided 30 8",
-                 "strided 126 16 2", "strided 1 3 5"))
+                 "strided 126 16 2", "strided 1 3 5", "strided\x0c4\x0b2 8"))
     yield ("mis-gather", "misaligned", 2,
            "every thread straddles a sector boundary",
            lines("gather 4 " + " ".join(str(30 + 32 * t) for t in range(32)),
@@ -230,7 +230,8 @@ def h_gather():
            lines("gather 4 " + " ".join(str(4 * (31 - t)) for t in range(32)),
                  "gather 4 " + " ".join(str(a) for a in scattered),
                  "gather 1 " + " ".join(str(t * 33) for t in range(32)),
-                 "gather 8 " + " ".join(str(1000 * t) for t in range(32))))
+                 "gather 8 " + " ".join(str(1000 * t) for t in range(32)),
+                 "gather 4 " + " ".join(str(4 * t) for t in range(33))))
     yield ("ga-error-order", "gather", 3, "the order of gather's checks",
            lines("active 4",
                  "gather 4 1 2 x",            # bad token before the count
@@ -273,7 +274,7 @@ def h_transpose_unpadded():
            "unpadded transposes with part of a warp",
            lines("active 8", "transpose 32 0", "transpose 8 0", "active 20",
                  "transpose 16 0", "transpose 3 0", "active 32",
-                 "transpose 33 0"))
+                 "transpose 33 0", "active 16 16", "transpose 33 0"))
     yield ("tu-powers", "transpose-unpadded", 1, "power-of-two tiles",
            lines("transpose 2 0", "transpose 4 0", "transpose 64 0",
                  "transpose 0x20 0", "transpose 032 000"))
@@ -286,7 +287,7 @@ def h_transpose_padded():
            lines(*rows))
     yield ("tp-small", "transpose-padded", 2, "small tiles with padding",
            lines(*("transpose %d %d" % (t, p) for t in range(1, 8)
-                   for p in (1, 3, 8))))
+                   for p in (1, 3, 8)), "transpose 4 9", "transpose 64 16"))
     yield ("tp-partial", "transpose-padded", 2,
            "padded, part of a warp; no newline at the end",
            lines("active 16", "transpose 32 1", "transpose 16 2",
@@ -346,7 +347,7 @@ def h_aos():
 def h_shared():
     yield ("sh-strides", "shared", 2, "strides 0 to 33 and some above",
            lines(*("shared 0 %d" % s for s in list(range(34)) +
-                   [48, 64, 96, 100, 1024, 1025])))
+                   [48, 64, 96, 100, 1024, 1025]), "shared +0 1"))
     yield ("sh-lowest-bank", "shared", 3,
            "the worst bank is the lowest-numbered one",
            lines("shared 3 2", "shared 5 4", "shared 17 8", "shared 31 16",

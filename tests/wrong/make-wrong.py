@@ -166,6 +166,45 @@ MUTATIONS = {
           "		       (uint64_t)(t / v[0]);",
           "w[t] = (uint64_t)(t / v[0]) * (uint64_t)(v[0] + v[1]) +\n"
           "		       (uint64_t)(t % v[0]);")]),
+    "lines-from-sectors": (
+        "derives lines as sectors / 4, rounded up, instead of counting them",
+        [("		count_granules(r, n, MODEL_LINE_SHIFT),",
+          "		(count_granules(r, n, MODEL_SECTOR_SHIFT) + 3) / 4,")]),
+    "start-sector-only": (
+        "counts only the sector and line of each range's first byte",
+        [("		uint64_t hi = (r[i].start + r[i].len - 1) >> shift;",
+          "		uint64_t hi = lo;"),
+         ("			uint64_t h = (r[i].start + r[i].len - 1) >> shift;",
+          "			uint64_t h = r[i].start >> shift;")]),
+    "unknown-prints-line": (
+        "echoes the whole line, not the first token, for an unknown command",
+        [("		out_bytes(&st->out, name->p, name->n);",
+          "		out_bytes(&st->out, name->p, (size_t)(line + len - name->p));")]),
+    "vt-ff-not-blank": (
+        "separates tokens by space, tab and CR only",
+        [("return c == ' ' || c == '\\t' || c == '\\r' || c == '\\v' || c == '\\f';",
+          "return c == ' ' || c == '\\t' || c == '\\r';")]),
+    "plus-sign-accepted": (
+        "accepts a leading '+' like strtol",
+        [("	if (p < end && *p == '-') {\n		neg = 1;",
+          "	if (p < end && (*p == '-' || *p == '+')) {\n		neg = *p == '-';")]),
+    "truncate-efficiency": (
+        "truncates the efficiency instead of rounding it",
+        [("	if (rem >= moved - rem)\n		q++;", "	(void)rem;")]),
+    "gather-extra-ignored": (
+        "accepts more gather addresses than active threads",
+        [("	if (c->argc - 1 != (size_t)c->st->active) {",
+          "	if (c->argc - 1 < (size_t)c->st->active) {")]),
+    "transpose-no-pad-limit": (
+        "does not limit PAD to 0-8",
+        [("lo[] = { 1, 0 }, hi[] = { 64, 8 };",
+          "lo[] = { 1, 0 }, hi[] = { 64, ANY };")]),
+    "active-extra-args": (
+        "ignores extra arguments to active, as sscanf would",
+        [("	{ \"active\", 1, 1, \"active: 1-32\", cmd_active },",
+          "	{ \"active\", 1, SIZE_MAX, \"active: 1-32\", cmd_active },"),
+         ("	int64_t v[1];\n\n	if (parse_args(c, v, lo, hi) < 0) {",
+          "	int64_t v[1];\n\n	c->argc = 1;\n	if (parse_args(c, v, lo, hi) < 0) {")]),
 }
 
 
