@@ -58,7 +58,7 @@
  * process group (pgid = pid); stdin/stdout/stderr on the pipes; every fd
  * above 2 closed; default signal dispositions; rlimits (CPU soft = ceil of
  * the limit and hard = soft + 1, address space, file size, core 0, open
- * files, processes); when uid is set and the harness is root: no
+ * files, processes; none above the grader's own hard limits); when uid is set and the harness is root: no
  * supplementary groups, then gid, then uid (real, effective and saved), then
  * a check that they took; PR_SET_NO_NEW_PRIVS; PR_SET_PDEATHSIG = SIGKILL
  * (the child dies with the thread that started it); cwd = c.dir (entered
@@ -66,7 +66,14 @@
  * c.env, or the fixed environment PATH=/usr/bin:/bin LANG=C HOME=<dir>
  * when c.env is NULL. A failure at any step is sent to the parent as
  * {stage, errno} over a close-on-exec pipe; EOF on that pipe means exec
- * succeeded.
+ * succeeded. Stage names: "setsid", "sigaction", "dup2", "close fds",
+ * "setrlimit", "setgroups", "setgid", "setuid", "verify credentials",
+ * "prctl", "chdir", "sigprocmask" (all harness failures: run_start -1) and
+ * "exec" (a result).
+ *
+ * Cleanup sends SIGKILL; run_finish returns once the child is reaped and
+ * its pipes are at EOF or RUN_DRAIN_MS have passed, so a killed descendant
+ * may still be exiting for a moment after that.
  *
  * Dedicated uids (root only). A uid/gid per parallel slot, chosen by the
  * caller with run_slot_uid(slot) = base + slot (gid the same number; base
