@@ -47,6 +47,11 @@
 
 #define MAX_JOBS 64
 
+/* Set by SIGINT/SIGTERM/SIGHUP: no new job starts; the runs in flight end
+ * by their own limits; the scratch tree is removed; then the signal is
+ * raised again with its default action. */
+static volatile sig_atomic_t stop_signal;
+
 struct options {
 	const char *json, *junit, *gradescope;
 	double cpu_sec, wall_sec;    /* 0: from the suite / derived */
@@ -320,6 +325,23 @@ static void set_limits(const struct options *o, const struct suite *s,
 
 /* ---- jobs ---- */
 
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+static void catch_stop_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
 static void build_job(void *ctx, size_t i, int slot)
 {
 	struct grading *g = ctx;
@@ -331,6 +353,8 @@ static void build_job(void *ctx, size_t i, int slot)
 	gid_t gid;
 
 	snprintf(g->progs[i], sizeof(g->progs[i]), "%s/bin/sub-%zu", g->scratch.base, i);
+	if (stop_signal)
+		return;
 	if (!sub->is_dir) {
 		if (scratch_copy_file(sub->path, g->progs[i], 0755) < 0) {
 			sub->build = BUILD_ERROR;
@@ -386,6 +410,8 @@ static void case_job(void *ctx, size_t job, int slot)
 	uid_t uid;
 	gid_t gid;
 
+	if (stop_signal)
+		return;
 	if (sub->build != BUILD_OK) {
 		unbuilt_case(sub, r);
 		return;
@@ -541,9 +567,11 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 			goto out;
 		}
 	}
+	catch_stop_signals();
 	pool_run(n, o->jobs, build_job, &g);
 	pool_run(n * s->ncases, o->jobs, case_job, &g);
-	rc = report_all(&g, o, t0);
+	if (!stop_signal)
+		rc = report_all(&g, o, t0);
 out:
 	release(&g);
 	return rc;
@@ -577,5 +605,9 @@ int main(int argc, char **argv)
 	}
 	free(is_dir);
 	suite_free(&s);
+	if (stop_signal) {
+		signal(stop_signal, SIG_DFL);
+		raise(stop_signal);
+	}
 	return rc;
 }
