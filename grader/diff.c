@@ -26,8 +26,8 @@
 #define SPLIT_MAX ((size_t)1 << 20)
 /* Display columns of a line shown by diff_first, and where the window
  * starts when the difference lies far to the right. */
-#define WINDOW_COLS 100
-#define WINDOW_LEAD 40
+#define WINDOW_COLS 150
+#define WINDOW_LEAD 80
 /* Bytes of one line shown in the unified diff. */
 #define UNIFIED_LINE_MAX 200
 
@@ -274,7 +274,7 @@ static void explain_lines(struct dbuf *b, const struct line *e,
 	out->ws_only = differ_only_in_ws(e->p, en, a->p, an);
 	db_printf(b, "first difference: line %ld, column %ld%s\n", out->line,
 		  out->column, out->ws_only ? " (whitespace only)" : "");
-	size_t from = col > WINDOW_COLS - WINDOW_LEAD ? col - WINDOW_LEAD : 0;
+	size_t from = col + 20 > WINDOW_COLS ? col - WINDOW_LEAD : 0;
 	put_window(b, "expected:", e->p, en, from, col, out->ws_only);
 	int caret = put_window(b, "actual:", a->p, an, from, col, out->ws_only);
 	db_printf(b, "  %-10s%*s^\n", "", caret, "");

@@ -114,11 +114,15 @@ static void print_details(FILE *f, const struct suite *s,
 			continue;
 		fprintf(f, "  ");
 		paint(f, o, BOLD, c->name, 0);
-		fprintf(f, ": %s: %s\n", verdict_long_name(r->verdict), r->detail);
-		if (r->verdict == VERDICT_WA && !show_diff)
-			fprintf(f, "    (hidden case: the diff is shown to staff only)\n");
-		else if (r->verdict == VERDICT_WA)
-			indented(f, o->verbose ? r->diff : r->first, "    ", 0);
+		if (r->verdict == VERDICT_WA && show_diff && r->first) {
+			/* The first-difference text says where itself. */
+			fprintf(f, ": %s\n", verdict_long_name(r->verdict));
+			indented(f, o->verbose && r->diff ? r->diff : r->first, "    ", 0);
+		} else {
+			fprintf(f, ": %s: %s\n", verdict_long_name(r->verdict), r->detail);
+			if (r->verdict == VERDICT_WA)
+				fprintf(f, "    (hidden case: the diff is shown to staff only)\n");
+		}
 		if (o->verbose && r->stderr_tail && show_diff) {
 			fprintf(f, "    stderr (tail):\n");
 			indented(f, r->stderr_tail, "      ", 0);
@@ -149,6 +153,11 @@ static void print_sub(FILE *f, const struct suite *s, const struct report_sub *s
 		print_case_line(f, &s->cases[i], &sub->cases[i], nw, cw, o);
 	print_totals(f, sub, nw, cw, o);
 	print_details(f, s, sub, o);
+	for (size_t i = 0; i < sub->total.ncats; i++) {
+		const struct score_category *c = &sub->total.cats[i];
+		if (c->hint && c->score < c->max_score)
+			fprintf(f, "  hint (%s): %s\n", c->name, c->hint);
+	}
 }
 
 /* One line per submission: score and verdict counts, in columns. */

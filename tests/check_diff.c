@@ -205,7 +205,25 @@ START_TEST(test_long_line_window)
 	ck_assert_int_eq(diff_first(l1, 5000, l2, 5000, 0, &f), 0);
 	ck_assert_int_eq(f.column, 3001);
 	ck_assert_uint_lt(strlen(f.text), 1000);   /* a window, not 5000 bytes */
-	ck_assert_ptr_nonnull(strstr(f.text, "\xe2\x80\xa6"));
+	ck_assert_ptr_nonnull(strstr(f.text, "expected: \xe2\x80\xa6" "a"));
+	free(f.text);
+
+	/* A difference at column 101 of a 200-byte line: the window still
+	 * starts at column 1 (no leading ellipsis), the caret under column 101,
+	 * and the line is cut after 150 columns. */
+	l1[200] = l2[200] = '\0';
+	l2[3000] = 'a';
+	l2[100] = 'b';
+	ck_assert_int_eq(diff_first(l1, 200, l2, 200, 0, &f), 0);
+	ck_assert_int_eq(f.column, 101);
+	ck_assert_ptr_nonnull(strstr(f.text, "expected: aaaa"));
+	ck_assert_ptr_nonnull(strstr(f.text, "a" "\xe2\x80\xa6\n"));
+	const char *caret = strrchr(f.text, '^');
+	ck_assert_ptr_nonnull(caret);
+	const char *bol = caret;
+	while (bol > f.text && bol[-1] != '\n')
+		bol--;
+	ck_assert_int_eq(caret - bol, 12 + 100);
 	free(f.text);
 }
 END_TEST
