@@ -353,8 +353,9 @@ static int reap(struct run_child *c, int *status, struct rusage *ru)
  * costs no copy of the grader's page tables: it only makes system calls
  * and _exits, with every signal blocked so that no handler of the grader
  * runs on the shared memory. Zombies count for kill(-1), so two rounds
- * (the second for a fork that raced the first) rather than "until ESRCH". */
-static int kill_uid(uid_t uid)
+ * (the second for a fork that raced the first) rather than "until ESRCH".
+ * Being of that uid, it can itself be killed by a leftover: then again. */
+static int kill_uid_once(uid_t uid)
 {
 	sigset_t all, old;
 	pid_t k;
@@ -364,11 +365,11 @@ static int kill_uid(uid_t uid)
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	k = vfork();
 	if (k == 0) {
-		if (uid != 0 && syscall(SYS_setresuid, uid, uid, uid) == 0 &&
-		    geteuid() == uid && getuid() == uid) {
-			kill(-1, SIGKILL);
-			kill(-1, SIGKILL);
-		}
+		if (uid == 0 || syscall(SYS_setresuid, uid, uid, uid) != 0 ||
+		    geteuid() != uid || getuid() != uid)
+			_exit(1);
+		kill(-1, SIGKILL);
+		kill(-1, SIGKILL);
 		_exit(0);
 	}
 	e = errno;
@@ -380,7 +381,20 @@ static int kill_uid(uid_t uid)
 	while (waitpid(k, &st, 0) < 0)
 		if (errno != EINTR)
 			return -1;
-	return 0;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 0;
+	errno = WIFEXITED(st) ? EPERM : EAGAIN;   /* setresuid failed; killed */
+	return -1;
+}
+
+static int kill_uid(uid_t uid)
+{
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (kill_uid_once(uid) == 0)
+			return 0;
+	return -1;
 }
 
 /* SIGKILL to the group and, with a dedicated uid, to that uid; -1 with
