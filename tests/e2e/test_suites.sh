@@ -24,7 +24,10 @@ for dir in public-tests hidden-tests; do
 		out=${in%.in}.out
 		case=$dir/$(basename "$in" .in)
 		count=$((count + 1))
-		if ! timeout 10 "$bin/reference" <"$in" >"$tmp/got" 2>"$tmp/err"; then
+		if ! grep -q "\"name\": \"$(basename "$in" .in)\"" "$root/$dir/suite.json"; then
+			echo "FAIL $case: $(basename "$in") is not a case of $dir/suite.json"
+			status=1
+		elif ! timeout 10 "$bin/reference" <"$in" >"$tmp/got" 2>"$tmp/err"; then
 			echo "FAIL $case: the reference failed: $(head -c 200 "$tmp/err")"
 			status=1
 		elif [ ! -f "$out" ]; then
