@@ -5,6 +5,9 @@
 # unchanged students and regrades the one whose sources changed.
 set -u
 case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+# As root, a sandbox uid range of its own: another grade running at the
+# same time (a parallel test) must not share, and so kill, its uids.
+WG_UID_BASE=62400; export WG_UID_BASE
 grade=$WG_BUILD/bin/grade
 [ -x "$grade" ] || { echo "no $grade"; exit 77; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -6,6 +6,9 @@
 # failure counts.
 set -u
 case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+# As root, a sandbox uid range of its own: another grade running at the
+# same time (a parallel test) must not share, and so kill, its uids.
+WG_UID_BASE=62410; export WG_UID_BASE
 grade=$WG_BUILD/bin/grade
 ref=$WG_BUILD/bin/reference
 [ -x "$grade" ] && [ -x "$ref" ] || { echo "no grade or reference in $WG_BUILD/bin"; exit 77; }

@@ -7,6 +7,9 @@
 # of a reference source or of a hidden test.
 set -u
 case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+# As root, a sandbox uid range of its own: another grade running at the
+# same time (a parallel test) must not share, and so kill, its uids.
+WG_UID_BASE=62430; export WG_UID_BASE
 ref=$WG_BUILD/bin/reference
 [ -x "$ref" ] || { echo "no $ref"; exit 77; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
