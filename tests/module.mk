@@ -30,8 +30,9 @@ $(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(LIB_SRCS))
 check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
 	WG_BUILD=$(B) $(CHECK_RUNNER)
 
+# E2E="name ..." runs only the scripts whose names hold one of the words.
 test-e2e: $(BINS) $(HELPERS)
-	WG_BUILD=$(B) sh tests/run-e2e.sh
+	WG_BUILD=$(B) sh tests/run-e2e.sh $(E2E)
 
 test: check-unit test-e2e
 
