@@ -10,8 +10,7 @@ case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
 # same time (a parallel test) must not share, and so kill, its uids.
 WG_UID_BASE=62410; export WG_UID_BASE
 grade=$WG_BUILD/bin/grade
-ref=$WG_BUILD/bin/reference
-[ -x "$grade" ] && [ -x "$ref" ] || { echo "no grade or reference in $WG_BUILD/bin"; exit 77; }
+[ -x "$grade" ] || { echo "no $grade"; exit 77; }
 if command -v xmllint >/dev/null 2>&1; then
 	check_xml() { xmllint --noout "$1"; }
 elif command -v python3 >/dev/null 2>&1; then
@@ -21,6 +20,11 @@ else
 fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
+# The reference as a plain program: a sanitizer build of it could not start
+# under the grader's address-space limit.
+ref=$tmp/reference
+cc -std=c11 -D_GNU_SOURCE -O1 -I"$WG_ROOT" -o "$ref" "$WG_ROOT"/reference/*.c ||
+	{ echo "FAIL: cannot build the reference"; exit 1; }
 bad() { echo "FAIL: $*"; fail=1; }
 suite=$WG_ROOT/public-tests
 ncases=$(grep -c '"name": *"[^"]*", *"category"' "$suite/suite.json")
