@@ -2,8 +2,9 @@
 # grading of a class, the Gradescope autograder zip, student self-checks
 # and the student kit. See docs/workflows.md.
 #
-#   make batch [SUBMISSIONS=submissions] [SUITE=hidden-tests] [OUT=build/batch]
-#              [JOBS=N] [BATCH_FLAGS=...]    grade a class
+#   make batch [CLASS=submissions] [BATCH_SUITE=hidden-tests]
+#              [BATCH_OUT=build/batch] [JOBS=N] [BATCH_FLAGS=...]
+#                                             grade a class
 #   make gradescope                           dist/autograder.zip
 #   make selfcheck BIN=./a.out | SRC=dir      a student's check (public tests)
 #   make student-kit                          dist/warpgrade-student.tar.gz
@@ -29,14 +30,15 @@ selfcheck: $(BIN)/grade
 
 # Batch grading. grade exits 1 when some student lost points: that is a
 # normal gradebook, not a failed make.
-SUBMISSIONS ?= submissions
-SUITE       ?= hidden-tests
-OUT         ?= $(B)/batch
+# (grade.mk's SUBMISSIONS is its list of sample directories, hence CLASS.)
+CLASS       ?= submissions
+BATCH_SUITE ?= hidden-tests
+BATCH_OUT   ?= $(B)/batch
 BATCH_FLAGS ?=
 batch: $(BIN)/grade
-	@$(BIN)/grade --batch $(SUITE) $(SUBMISSIONS) --out $(OUT) \
+	@$(BIN)/grade --batch $(BATCH_SUITE) $(CLASS) --out $(BATCH_OUT) \
 	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS); rc=$$?; \
-	    echo "batch: $(OUT)/gradebook.csv, $(OUT)/summary.txt"; \
+	    echo "batch: $(BATCH_OUT)/gradebook.csv, $(BATCH_OUT)/summary.txt"; \
 	    [ $$rc -le 1 ]
 
 # The student kit: everything `grade` is built from, the handout and the
