@@ -102,9 +102,14 @@ static const char usage_text[] =
 "  --batch                 grade a whole class (see docs/workflows.md)\n"
 "  -h, --help, --version\n"
 "\n"
+"Verdicts: AC, WA, TLE (CPU or wall limit), MLE, OLE, RTE (exit status or\n"
+"signal), CE (the build failed), IE. MLE is best effort: the program died\n"
+"(a signal or a non-zero exit) with a max RSS of at least 90%% of the memory\n"
+"limit, or after an allocation failure on stderr (\"out of memory\"...).\n"
+"An internal error (IE) is the grader's fault, never the student's: its\n"
+"points are left out of max_score and the exit status is 3.\n"
 "The JSON report always holds every diff (it is the staff's record); each\n"
-"case says its visibility. An internal error (IE) is the grader's fault:\n"
-"its points are left out of max_score and the exit status is 3.\n"
+"case says its visibility, and exporters for students leave hidden ones out.\n"
 "Exit status: 0 all accepted, 1 not all accepted, 2 usage, suite or\n"
 "submission error, 3 internal error.\n";
 
