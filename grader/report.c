@@ -4,8 +4,10 @@
 #include "grader/report.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "grader/diff.h"
 #include "grader/verdict.h"
 
 #define BOLD  "\033[1m"
@@ -206,11 +208,21 @@ void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,
 
 /* ---- JSON ---- */
 
-/* json_string of text that diff_escape() or the suite made valid UTF-8;
- * null for NULL. */
+/* A JSON string of text; bytes that are not valid UTF-8 (a path, a system
+ * message) are escaped as \xNN rather than dropping the value. null for
+ * NULL. */
 static json_t *str_or_null(const char *text)
 {
-	json_t *j = text ? json_string(text) : NULL;
+	json_t *j;
+	char *esc;
+
+	if (!text)
+		return json_null();
+	if ((j = json_string(text)))
+		return j;
+	esc = diff_escape(text, strlen(text), 1);
+	j = esc ? json_string(esc) : NULL;
+	free(esc);
 	return j ? j : json_null();
 }
 
@@ -232,7 +244,7 @@ static json_t *case_json(const struct suite_case *c, const struct judge_result *
 		json_object_set_new(j, "exit_code", json_integer(r->exit_code));
 	else
 		json_object_set_new(j, "exit_code", json_null());
-	json_object_set_new(j, "detail", json_string(r->detail));
+	json_object_set_new(j, "detail", str_or_null(r->detail));
 	if (r->limit != VERDICT_LIMIT_NONE)
 		json_object_set_new(j, "limit", json_string(verdict_limit_name(r->limit)));
 	json_object_set_new(j, "diff", str_or_null(r->diff));
@@ -276,8 +288,8 @@ static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
 				    json_integer(sub->total.counts[v]));
 	for (size_t i = 0; cases && i < s->ncases; i++)
 		json_array_append_new(cases, case_json(&s->cases[i], &sub->cases[i]));
-	return json_pack("{s:s, s:I, s:I, s:I, s:{s:s, s:o}, s:o, s:o, s:o}",
-			 "submission", sub->path,
+	return json_pack("{s:o, s:I, s:I, s:I, s:{s:s, s:o}, s:o, s:o, s:o}",
+			 "submission", str_or_null(sub->path),
 			 "score", (json_int_t)sub->total.score,
 			 "max_score", (json_int_t)sub->total.max_score,
 			 "excluded_points", (json_int_t)sub->total.excluded_points,
@@ -294,8 +306,8 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 
 	for (size_t i = 0; arr && i < n; i++)
 		json_array_append_new(arr, sub_json(s, &subs[i]));
-	return json_pack("{s:s, s:s, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I}, s:o}",
-			 "suite", s->name, "suite_dir", s->dir,
+	return json_pack("{s:s, s:o, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I}, s:o}",
+			 "suite", s->name, "suite_dir", str_or_null(s->dir),
 			 "grader_version", WG_VERSION, "exact", o->exact,
 			 "view", o->staff ? "staff" : "student",
 			 "limits", "cpu_seconds", o->cpu_sec, "wall_seconds", o->wall_sec,
