@@ -51,7 +51,9 @@ for s in good wrong broken empty; do
 	[ -s "$out/logs/$s.log" ] || bad "no log for $s"
 done
 [ -e "$out/students/hangs.json" ] && bad "the stopped student got a report"
-ls "$out/students" | grep -q '\.tmp$\|\.part$' && bad "temporary files left"
+for f in "$out"/students/*.tmp "$out"/students/*.part; do
+	[ -e "$f" ] && bad "temporary file left: $f"
+done
 
 max=$(awk -F, '$1 == "good" { print $3 }' "$out/gradebook.csv")
 row() { awk -F, -v s="$1" '$1 == s' "$out/gradebook.csv"; }

@@ -10,8 +10,9 @@ case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
 # As root, a sandbox uid range of its own: another grade running at the
 # same time (a parallel test) must not share, and so kill, its uids.
 WG_UID_BASE=62420; export WG_UID_BASE
-command -v unzip >/dev/null 2>&1 && command -v zip >/dev/null 2>&1 ||
-	{ echo "zip/unzip not installed"; exit 77; }
+if ! command -v unzip >/dev/null 2>&1 || ! command -v zip >/dev/null 2>&1; then
+	echo "zip/unzip not installed"; exit 77
+fi
 command -v python3 >/dev/null 2>&1 || { echo "python3 needed to check results.json"; exit 77; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
