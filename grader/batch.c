@@ -14,7 +14,8 @@
  * with sigtimedwait, whose timeout is the time to the next deadline or
  * progress refresh; no handler runs, so nothing is async-signal-unsafe.
  * A student past its deadline gets SIGTERM on its group, then SIGKILL after
- * a grace period. An interrupt stops the batch the same way and still
+ * a grace period; as root, whatever still runs under that worker's sandbox
+ * uid is killed then. An interrupt stops the batch the same way and still
  * writes the gradebook for the students finished so far.
  *
  * When a child ends with a report, the parent adds the keys that make the
@@ -34,6 +35,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <sched.h>
 #include <signal.h>
@@ -53,7 +55,9 @@
 #include "grader/runner.h"
 #include "grader/suite.h"
 
-#define TERM_GRACE_SEC 2.0     /* SIGTERM to SIGKILL for a late student */
+/* SIGTERM to SIGKILL for a late student: grade, on SIGTERM, lets the case
+ * in flight end by its own limits and removes its scratch tree. */
+#define TERM_GRACE_SEC 5.0
 #define REFRESH_SEC 0.5        /* progress line refresh on a terminal */
 #define TOP_FAILED 10          /* cases listed in the summary */
 #define HIST_BINS 10
@@ -906,6 +910,28 @@ static int keep_report(struct batch *b, struct student *s, json_t *r,
 	return rc;
 }
 
+/* A grade killed before it could clean up may leave a student's program
+ * running under the worker's sandbox uid (as root only). Kill every process
+ * of that uid, as the runner does after each run: a helper that takes the
+ * uid signals everything it can, which is exactly those processes. */
+static void kill_worker_uid(const struct batch *b, int slot)
+{
+	uid_t uid = (uid_t)(b->uid_base + slot);
+	pid_t pid;
+
+	if (geteuid() != 0 || uid == 0)
+		return;
+	pid = fork();
+	if (pid == 0) {
+		if (setgroups(0, NULL) == 0 && setgid((gid_t)uid) == 0 &&
+		    setuid(uid) == 0)
+			kill(-1, SIGKILL);
+		_exit(0);
+	}
+	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
 /* Why a child that did not leave a usable report failed. */
 static void explain_failure(const struct batch *b, const struct student *s,
 			    int status, char *why, size_t n)
@@ -937,6 +963,8 @@ static void finish_student(struct batch *b, struct student *s, int status)
 
 	b->running--;
 	s->pid = -1;
+	if (s->termed || WIFSIGNALED(status))
+		kill_worker_uid(b, s->slot);
 	/* Exit 0 and 1 are graded; 3 (the grader's own failure) may still
 	 * carry a report with IE cases, which is not the student's fault but
 	 * must be looked at, so it is not kept as a final grade. */

@@ -55,6 +55,16 @@ for f in "$out"/students/*.tmp "$out"/students/*.part; do
 	[ -e "$f" ] && bad "temporary file left: $f"
 done
 
+# Nothing of the stopped student may survive it (as root: its worker uid).
+if [ "$(id -u)" -eq 0 ]; then
+	n=1
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		n=$(ps -eo uid= | awk '$1 == 62400 || $1 == 62401' | wc -l)
+		[ "$n" -eq 0 ] && break
+		sleep 0.2
+	done
+	[ "$n" -eq 0 ] || bad "$n processes of the batch's sandbox uids survive"
+fi
 max=$(awk -F, '$1 == "good" { print $3 }' "$out/gradebook.csv")
 row() { awk -F, -v s="$1" '$1 == s' "$out/gradebook.csv"; }
 head -n 1 "$out/gradebook.csv" | grep -q '^student,score,max_score,misaligned,.*,AC,WA,TLE,MLE,OLE,RTE,CE,IE,build,status,error$' ||
