@@ -360,58 +360,67 @@ static void reverse_from(struct script *s, size_t from)
 	}
 }
 
-/* Shortest edit script between a[a0..a0+n) and b[b0..b0+m), appended to s.
- * Returns 0, 1 when the edit distance passes max_d (nothing appended), -1
- * when out of memory. */
-static int myers(const struct line *a, const struct line *b, long n, long m,
-		 size_t a0, size_t b0, long max_d, int exact, struct script *s)
+/* Saves V[-d..d] of step d at trace[d*d .. d*d + 2d] (d^2 values before
+ * it); grows the trace as needed. Returns 0, or -1 when out of memory. */
+static int save_step(int32_t **trace, size_t *cap, const int32_t *vk, long d)
 {
-	long off = max_d + 1, d, D = -1;
-	long *V = calloc((size_t)(2 * max_d + 3), sizeof(*V));
-	long *trace = NULL;
-	size_t tcap = 0;
+	size_t need = (size_t)(d + 1) * (size_t)(d + 1);
+
+	if (need > *cap) {
+		size_t c = *cap ? *cap * 2 : 1024;
+		while (c < need)
+			c *= 2;
+		int32_t *t = realloc(*trace, c * sizeof(*t));
+		if (!t)
+			return -1;
+		*trace = t;
+		*cap = c;
+	}
+	memcpy(*trace + d * d, vk - d, (size_t)(2 * d + 1) * sizeof(*vk));
+	return 0;
+}
+
+/* Myers' forward pass over a[0..n) and b[0..m): the edit distance D, or -1
+ * past max_d, or -2 when out of memory. *trace (malloc'd, the caller frees
+ * it) holds every step's V. Values fit int32_t: x <= n <= max_lines. */
+static long forward(const struct line *a, const struct line *b, long n, long m,
+		    long max_d, int exact, int32_t **trace)
+{
+	int32_t *V = calloc((size_t)(2 * max_d + 3), sizeof(*V));
+	int32_t *vk = V + max_d + 1;           /* vk[k], k in -max_d-1..max_d+1 */
+	size_t cap = 0;
+	long D = -1;
 
 	if (!V)
-		return -1;
-	for (d = 0; d <= max_d && D < 0; d++) {
+		return -2;
+	for (long d = 0; d <= max_d && D < 0; d++) {
 		for (long k = -d; k <= d; k += 2) {
-			long x = (k == -d || (k != d && V[off + k - 1] < V[off + k + 1]))
-				 ? V[off + k + 1] : V[off + k - 1] + 1;
+			long x = (k == -d || (k != d && vk[k - 1] < vk[k + 1]))
+				 ? vk[k + 1] : vk[k - 1] + 1;
 			long y = x - k;
-			while (x < n && y < m &&
-			       line_eq(&a[a0 + (size_t)x], &b[b0 + (size_t)y], exact))
+			while (x < n && y < m && line_eq(&a[x], &b[y], exact))
 				x++, y++;
-			V[off + k] = x;
+			vk[k] = (int32_t)x;
 			if (x >= n && y >= m)
 				D = d;
 		}
-		size_t need = (size_t)(d + 1) * (size_t)(d + 1);
-		if (need > tcap) {
-			size_t cap = tcap ? tcap * 2 : 1024;
-			while (cap < need)
-				cap *= 2;
-			long *t = realloc(trace, cap * sizeof(*t));
-			if (!t) {
-				free(trace);
-				free(V);
-				return -1;
-			}
-			trace = t;
-			tcap = cap;
+		if (save_step(trace, &cap, vk, d) < 0) {
+			D = -2;
+			break;
 		}
-		/* trace[d*d + (k + d)] = V[k] for k in -d..d */
-		memcpy(trace + d * d, V + off - d, (size_t)(2 * d + 1) * sizeof(*V));
 	}
 	free(V);
-	if (D < 0) {
-		free(trace);
-		return 1;
-	}
+	return D;
+}
 
-	size_t from = s->n;
+/* Walks the saved steps back from (n, m), pushing the path end first. */
+static void backtrack(const int32_t *trace, long D, long n, long m,
+		      size_t a0, size_t b0, struct script *s)
+{
 	long x = n, y = m;
-	for (d = D; d > 0; d--) {
-		const long *prev = trace + (d - 1) * (d - 1) + (d - 1); /* prev[k] */
+
+	for (long d = D; d > 0; d--) {
+		const int32_t *prev = trace + (d - 1) * (d - 1) + (d - 1); /* prev[k] */
 		long k = x - y;
 		int down = k == -d || (k != d && prev[k - 1] < prev[k + 1]);
 		long pk = down ? k + 1 : k - 1;
@@ -422,10 +431,7 @@ static int myers(const struct line *a, const struct line *b, long n, long m,
 			x--, y--;
 			push(s, ' ', a0 + (size_t)x, b0 + (size_t)y);
 		}
-		if (down)
-			push(s, '+', a0 + (size_t)px, b0 + (size_t)py);
-		else
-			push(s, '-', a0 + (size_t)px, b0 + (size_t)py);
+		push(s, down ? '+' : '-', a0 + (size_t)px, b0 + (size_t)py);
 		x = px;
 		y = py;
 	}
@@ -433,9 +439,26 @@ static int myers(const struct line *a, const struct line *b, long n, long m,
 		x--, y--;
 		push(s, ' ', a0 + (size_t)x, b0 + (size_t)y);
 	}
+}
+
+/* Shortest edit script between a[a0..a0+n) and b[b0..b0+m), appended to s.
+ * Returns 0, 1 when the edit distance passes max_d (nothing appended), -1
+ * when out of memory. */
+static int myers(const struct line *a, const struct line *b, long n, long m,
+		 size_t a0, size_t b0, long max_d, int exact, struct script *s)
+{
+	int32_t *trace = NULL;
+	long D = forward(a + a0, b + b0, n, m, max_d, exact, &trace);
+	size_t from = s->n;
+
+	if (D >= 0) {
+		backtrack(trace, D, n, m, a0, b0, s);
+		reverse_from(s, from);
+	}
 	free(trace);
-	reverse_from(s, from);
-	return s->oom ? -1 : 0;
+	if (D == -2 || s->oom)
+		return -1;
+	return D < 0 ? 1 : 0;
 }
 
 /* ---- unified output ---- */
