@@ -114,6 +114,26 @@ grep -q 'students (3 unchanged)' "$tmp/stderr" || bad "stderr: $(head -n 1 "$tmp
 	> /dev/null 2> "$tmp/stderr"
 grep -q 'students (0 unchanged)' "$tmp/stderr" || bad "--exact did not regrade"
 
+# An interrupted batch keeps what finished, says who was interrupted, and
+# leaves nothing running.
+mkdir -p "$tmp/class2/a-good" "$tmp/class2/b-hangs"
+cp "$subs"/good/* "$tmp/class2/a-good/"
+printf '#include <unistd.h>\nint main(void) { for (;;) pause(); }\n' > "$tmp/class2/b-hangs/main.c"
+"$grade" --batch "$suite" "$tmp/class2" --out "$tmp/out2" -j 2 --wall-limit 3 \
+	> /dev/null 2> "$tmp/stderr2" &
+pid=$!
+for _ in $(seq 1 150); do
+	[ -e "$tmp/out2/students/a-good.json" ] && break
+	sleep 0.2
+done
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] || bad "interrupted batch: exit $rc, want 130"
+grep -q '^a-good,.*,graded,$' "$tmp/out2/gradebook.csv" || bad "interrupted: a-good lost"
+grep -q '^b-hangs,.*,not graded,interrupted' "$tmp/out2/gradebook.csv" ||
+	bad "interrupted: b-hangs row: $(grep b-hangs "$tmp/out2/gradebook.csv")"
+
 # Usage errors.
 "$grade" --batch "$suite" "$subs" > /dev/null 2>&1
 [ $? -eq 2 ] || bad "no --out: want exit 2"
