@@ -6,7 +6,7 @@
 #   shell   a loop of `timeout` + `diff` per case, the usual quick script
 #   grade   grade -j 1 and -j 2 (the program named ROUNDS times on its
 #           command line, so one grade process runs ROUNDS x cases)
-# Usage: bench-grade.sh BUILD_DIR SUITE [ROUNDS]   (BENCH_REPS=3: best of)
+# Usage: bench-grade.sh BUILD_DIR SUITE [ROUNDS]   (BENCH_REPS=5: best of)
 set -eu
 b=$1 suite=$2 rounds=${3:-10}
 ref=$b/bin/reference grade=$b/bin/grade spawn=$b/helpers/bench_spawn
@@ -22,7 +22,7 @@ runs=$((ncases * rounds))
 
 # Other work on the machine makes single timings noisy: every figure is
 # the best of REPS runs, and the runs of the three are interleaved.
-reps=${BENCH_REPS:-3}
+reps=${BENCH_REPS:-5}
 subs=""
 r=0
 while [ $r -lt "$rounds" ]; do subs="$subs $ref"; r=$((r + 1)); done
