@@ -1110,6 +1110,15 @@ static void run_all(struct batch *b)
 		enforce_deadlines(b, now_sec());
 		progress_line(b);
 	}
+	/* Students never started still get a row saying so (and no line
+	 * each: the interruption was reported once). */
+	for (size_t i = 0; i < b->n; i++) {
+		if (b->st[i].state != ST_PENDING)
+			continue;
+		b->st[i].state = ST_FAILED;
+		b->st[i].error = xstrdup("not started: the batch was interrupted");
+		b->failed++;
+	}
 	if (b->line_shown)
 		fputs("\r\033[K", stderr);
 	b->line_shown = 0;
