@@ -287,6 +287,39 @@ static int check_submissions(char **paths, size_t n, int *is_dir)
 	return 0;
 }
 
+/* 1 when a uid that is neither the owner nor in the group (a slot uid) can
+ * reach and read path: o+x on every directory above it, o+r on it. */
+static int others_can_read(const char *path)
+{
+	char *real = realpath(path, NULL);
+	struct stat st;
+	int ok = real != NULL;
+
+	for (char *p = real; ok && p;) {
+		char *slash = strchr(p + 1, '/');
+		if (slash)
+			*slash = '\0';
+		ok = stat(real, &st) == 0 &&
+		     (slash ? (st.st_mode & S_IXOTH) : (st.st_mode & S_IROTH));
+		if (slash)
+			*slash = '/';
+		p = slash;
+	}
+	free(real);
+	return ok;
+}
+
+/* The expected outputs are fed from memory, but a program that knows the
+ * layout could open them itself: as root, say so when the slot uids can. */
+static void warn_if_exposed(const struct suite *s)
+{
+	if (geteuid() != 0 || s->ncases == 0 || !others_can_read(s->cases[0].out_path))
+		return;
+	fprintf(stderr, "grade: warning: the programs graded can read '%s' "
+		"(o+r); on a grading server, chmod -R o-rwx '%s'\n",
+		s->cases[0].out_path, s->dir);
+}
+
 static int load_data(const struct suite *s, struct judge_data *d)
 {
 	for (size_t i = 0; i < s->ncases; i++) {
@@ -561,6 +594,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	warn_if_exposed(s);
 	if (scratch_init(&g.scratch, o->jobs, err, sizeof(err)) < 0) {
 		fprintf(stderr, "grade: %s\n", err);
 		goto out;
