@@ -68,7 +68,10 @@ static void print_case_line(FILE *f, const struct suite_case *c,
 	snprintf(cell, sizeof(cell), "%s%s%s", verdict_code(r->verdict),
 		 r->limit != VERDICT_LIMIT_NONE ? " " : "",
 		 r->limit != VERDICT_LIMIT_NONE ? verdict_limit_name(r->limit) : "");
-	if (r->ran)
+	if (r->limit == VERDICT_LIMIT_CPU)
+		/* Killed at the limit: rusage may read a little under it. */
+		snprintf(cpu, sizeof(cpu), ">%.0f", o->cpu_sec * 1000);
+	else if (r->ran)
 		snprintf(cpu, sizeof(cpu), "%ld", r->cpu_ms);
 	else
 		snprintf(cpu, sizeof(cpu), "-");
