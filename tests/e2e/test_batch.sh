@@ -6,8 +6,9 @@
 set -u
 case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
 # As root, a sandbox uid range of its own: another grade running at the
-# same time (a parallel test) must not share, and so kill, its uids.
-WG_UID_BASE=62400; export WG_UID_BASE
+# same time (a parallel test, the same test in another checkout) must not
+# share, and so kill, its uids. The pid makes the range this run's.
+WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 0)); export WG_UID_BASE
 grade=$WG_BUILD/bin/grade
 [ -x "$grade" ] || { echo "no $grade"; exit 77; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -59,7 +60,7 @@ done
 if [ "$(id -u)" -eq 0 ]; then
 	n=1
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
-		n=$(ps -eo uid= | awk '$1 == 62400 || $1 == 62401' | wc -l)
+		n=$(ps -eo uid= | awk -v u="$WG_UID_BASE" '$1 == u || $1 == u + 1' | wc -l)
 		[ "$n" -eq 0 ] && break
 		sleep 0.2
 	done

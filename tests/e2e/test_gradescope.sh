@@ -8,8 +8,9 @@
 set -u
 case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
 # As root, a sandbox uid range of its own: another grade running at the
-# same time (a parallel test) must not share, and so kill, its uids.
-WG_UID_BASE=62420; export WG_UID_BASE
+# same time (a parallel test, the same test in another checkout) must not
+# share, and so kill, its uids. The pid makes the range this run's.
+WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 4)); export WG_UID_BASE
 if ! command -v unzip >/dev/null 2>&1 || ! command -v zip >/dev/null 2>&1; then
 	echo "zip/unzip not installed"; exit 77
 fi

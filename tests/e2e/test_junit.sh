@@ -7,8 +7,9 @@
 set -u
 case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
 # As root, a sandbox uid range of its own: another grade running at the
-# same time (a parallel test) must not share, and so kill, its uids.
-WG_UID_BASE=62410; export WG_UID_BASE
+# same time (a parallel test, the same test in another checkout) must not
+# share, and so kill, its uids. The pid makes the range this run's.
+WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 2)); export WG_UID_BASE
 grade=$WG_BUILD/bin/grade
 [ -x "$grade" ] || { echo "no $grade"; exit 77; }
 if command -v xmllint >/dev/null 2>&1; then

@@ -8,8 +8,9 @@
 set -u
 case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
 # As root, a sandbox uid range of its own: another grade running at the
-# same time (a parallel test) must not share, and so kill, its uids.
-WG_UID_BASE=62430; export WG_UID_BASE
+# same time (a parallel test, the same test in another checkout) must not
+# share, and so kill, its uids. The pid makes the range this run's.
+WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 6)); export WG_UID_BASE
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 fail=0
 # The reference as a plain program: a sanitizer build of it could not start
