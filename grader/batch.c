@@ -61,6 +61,7 @@
 #define REFRESH_SEC 0.5        /* progress line refresh on a terminal */
 #define TOP_FAILED 10          /* cases listed in the summary */
 #define HIST_BINS 10
+#define BATCH_UID_OFFSET 64    /* grade's most slots (-j 64) */
 
 /* grade options that take their value as the next word (anything else
  * starting with '-' is passed through as one word; "--opt=value" always is
@@ -1693,7 +1694,9 @@ int batch_main(int argc, char **argv)
 
 	memset(&b, 0, sizeof b);
 	b.jobs = default_jobs();
-	b.uid_base = RUN_SLOT_UID_BASE;
+	/* By default past the range a plain grade uses (its slots 0..63), so
+	 * a batch and a `grade` started by hand never share a sandbox uid. */
+	b.uid_base = RUN_SLOT_UID_BASE + BATCH_UID_OFFSET;
 	if (getenv("WG_UID_BASE") && !parse_long(getenv("WG_UID_BASE"),
 						 &b.uid_base)) {
 		complain("WG_UID_BASE: '%s' is not a uid",
