@@ -3,7 +3,7 @@
 # Every output lands under $(B) (default build/); binaries in $(B)/bin.
 # Each component describes itself in *.mk files (reference/, grader/,
 # gpu-bench/, tests/), included below, by appending to these lists:
-#   PROGS        program names built by `all` into $(BIN) and installed;
+#   PROGS        program names built by `all` into $(BUILD_BIN) and installed;
 #                NAME_SRCS lists each one's sources (recursively expanded,
 #                so later files may still add to the lists it names) and
 #                LDLIBS_NAME its libraries
@@ -20,7 +20,7 @@ DESTDIR    ?=
 CC         ?= cc
 PKG_CONFIG ?= pkg-config
 B          ?= build
-BIN        := $(B)/bin
+BUILD_BIN  := $(B)/bin
 VERSION    := 1.0.0
 
 CFLAGS  ?= -O2 -g
@@ -48,23 +48,23 @@ obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
 include reference/module.mk
 include $(sort $(wildcard grader/*.mk gpu-bench/*.mk))
-$(foreach p,$(PROGS),$(eval $(BIN)/$(p): $$(call obj,$$($(p)_SRCS))))
-BINS := $(addprefix $(BIN)/,$(PROGS))
+$(foreach p,$(PROGS),$(eval $(BUILD_BIN)/$(p): $$(call obj,$$($(p)_SRCS))))
+BINS := $(addprefix $(BUILD_BIN)/,$(PROGS))
 include tests/module.mk
 
 all: $(BINS)
 
 # Each component may append its own benchmark targets to BENCH_TARGETS.
 bench: bench-reference $(BENCH_TARGETS)
-bench-reference: $(BIN)/reference
-	sh tests/bench/bench-reference.sh $(BIN)/reference $(B)/bench
+bench-reference: $(BUILD_BIN)/reference
+	sh tests/bench/bench-reference.sh $(BUILD_BIN)/reference $(B)/bench
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
 
 # Link rule shared by every program: prerequisites are its objects.
-$(BIN)/%:
+$(BUILD_BIN)/%:
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS_$*) $(LDLIBS)
 

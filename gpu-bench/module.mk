@@ -51,18 +51,18 @@ $(GB_DIR)/nvcc.flags: gpu-bench-force
 	    | cmp -s - $@ || printf '%s\n' \
 	    '$(NVCC) $(NVCCFLAGS) $(strip $(GPU_ARCH)) $(COALESCING)' > $@
 
-$(BIN)/devquery: gpu-bench/devquery.cu $(GB_DIR)/nvcc.flags
+$(BUILD_BIN)/devquery: gpu-bench/devquery.cu $(GB_DIR)/nvcc.flags
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(GPU_ARCH) -o $@ $<
 
-$(BIN)/coalescing: $(COALESCING) $(GB_DIR)/nvcc.flags
+$(BUILD_BIN)/coalescing: $(COALESCING) $(GB_DIR)/nvcc.flags
 	@mkdir -p $(@D)
 	$(NVCC) $(NVCCFLAGS) $(GPU_ARCH) -o $@ $<
 
 .PHONY: gpu-build gpu-bench gpu-bench-force
 gpu-bench-force:
 
-gpu-build: $(BIN)/devquery $(BIN)/coalescing
+gpu-build: $(BUILD_BIN)/devquery $(BUILD_BIN)/coalescing
 
 # run.sh calls back into make for gpu-build and gpu-check, so it also works
 # on its own (sh gpu-bench/run.sh --source FILE).

@@ -16,12 +16,12 @@ GRADE_JOBS  ?= 2
 SUBMISSIONS  = $(patsubst %/,%,$(sort $(wildcard submissions/*/)))
 .PHONY: grade bench-grade
 grade: all
-	@$(BIN)/grade -j $(GRADE_JOBS) $(GRADE_FLAGS) hidden-tests $(SUBMISSIONS); \
+	@$(BUILD_BIN)/grade -j $(GRADE_JOBS) $(GRADE_FLAGS) hidden-tests $(SUBMISSIONS); \
 	    rc=$$?; [ $$rc -le 1 ] || { echo "grade: exit status $$rc" >&2; exit $$rc; }
 
 # `make bench-grade`: the grader's time per case against the spawn floor and
 # a timeout+diff shell loop, and -j 1 against -j 2 (tests/bench/bench-grade.sh).
 BENCH_ROUNDS ?= 10
-bench-grade: $(BIN)/grade $(BIN)/reference $(B)/helpers/bench_spawn
+bench-grade: $(BUILD_BIN)/grade $(BUILD_BIN)/reference $(B)/helpers/bench_spawn
 	sh tests/bench/bench-grade.sh $(B) hidden-tests $(BENCH_ROUNDS)
 BENCH_TARGETS += bench-grade

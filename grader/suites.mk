@@ -12,14 +12,14 @@ SUITE_DIRS := public-tests hidden-tests
 gen-cases:
 	python3 tests/gen-cases.py .
 
-regen: $(BIN)/reference $(BIN)/suite-lint
+regen: $(BUILD_BIN)/reference $(BUILD_BIN)/suite-lint
 	@for d in $(SUITE_DIRS); do \
 	    for f in $$d/*.in; do \
-	        $(BIN)/reference < "$$f" > "$${f%.in}.out.tmp" && \
+	        $(BUILD_BIN)/reference < "$$f" > "$${f%.in}.out.tmp" && \
 	        mv "$${f%.in}.out.tmp" "$${f%.in}.out" || exit 1; \
 	    done; \
 	done
-	$(BIN)/suite-lint $(SUITE_DIRS)
+	$(BUILD_BIN)/suite-lint $(SUITE_DIRS)
 
-test-suites: $(BIN)/reference $(BIN)/suite-lint
+test-suites: $(BUILD_BIN)/reference $(BUILD_BIN)/suite-lint
 	WG_BUILD=$(B) WG_ROOT=$(CURDIR) sh tests/e2e/test_suites.sh

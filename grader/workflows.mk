@@ -14,19 +14,10 @@ LIB_SRCS        += grader/junit.c grader/gradescope.c grader/batch.c
 
 .PHONY: batch gradescope selfcheck student-kit
 
-# `make selfcheck BIN=./a.out` names the student's program, but BIN is also
-# the build's bin directory: a BIN from the command line is taken as the
-# program and the bin directory restored, before the program rules (which
-# the top Makefile generates after the includes) ever see it.
-ifeq ($(origin BIN),command line)
-SELFCHECK_BIN := $(BIN)
-override BIN  := $(B)/bin
-endif
-
 SELFCHECK_SUITE ?= public-tests
-selfcheck: $(BIN)/grade
-	@sh student-kit/selfcheck.sh $(BIN)/grade $(SELFCHECK_SUITE) \
-	    "$(SELFCHECK_BIN)" "$(SRC)"
+selfcheck: $(BUILD_BIN)/grade
+	@sh student-kit/selfcheck.sh $(BUILD_BIN)/grade $(SELFCHECK_SUITE) \
+	    "$(BIN)" "$(SRC)"
 
 # Batch grading. grade exits 1 when some student lost points: that is a
 # normal gradebook, not a failed make.
@@ -35,8 +26,8 @@ CLASS       ?= submissions
 BATCH_SUITE ?= hidden-tests
 BATCH_OUT   ?= $(B)/batch
 BATCH_FLAGS ?=
-batch: $(BIN)/grade
-	@$(BIN)/grade --batch $(BATCH_SUITE) $(CLASS) --out $(BATCH_OUT) \
+batch: $(BUILD_BIN)/grade
+	@$(BUILD_BIN)/grade --batch $(BATCH_SUITE) $(CLASS) --out $(BATCH_OUT) \
 	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS); rc=$$?; \
 	    echo "batch: $(BATCH_OUT)/gradebook.csv, $(BATCH_OUT)/summary.txt"; \
 	    [ $$rc -le 1 ]

@@ -685,6 +685,9 @@ int cmd_line(struct cmd_state *st, const char *line, size_t len)
  * ../shared/exercise-contract.md. Nothing goes to stderr unless the program
  * itself fails (out of memory, a write error), which exits 1.
  */
+#ifndef _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L   /* getline; builds with plain cc -std=c11 */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
