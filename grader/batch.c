@@ -68,7 +68,7 @@
  * one word). */
 static const char *const value_options[] = {
 	"--time-limit", "--wall-limit", "--memory-limit", "--output-limit",
-	"--color", "--colour",
+	"--color", "--colour", "--hide",
 };
 
 /* Options that make no sense per student: batch writes its own reports. */
@@ -741,13 +741,14 @@ out:
 	return rc;
 }
 
-/* The child's argv: grade [passed options] -j 1 --uid-base UID --staff
- * --color=never --json PART SUITE_DIR STUDENT_DIR. uid is a buffer of the
+/* The child's argv: grade [passed options] -j 1 --uid-base UID --hide
+ * SUBMISSIONS_DIR --hide OUT --staff --color=never --json PART SUITE_DIR
+ * STUDENT_DIR. uid is a buffer of the
  * caller's. Freed by the caller (the strings are borrowed). */
 static char **child_argv(const struct batch *b, const struct student *s,
 			 char *part, char *uid)
 {
-	char **v = xmalloc((b->npass + 14) * sizeof *v);
+	char **v = xmalloc((b->npass + 18) * sizeof *v);
 	size_t k = 0;
 
 	v[k++] = (char *)"grade";
@@ -760,6 +761,11 @@ static char **child_argv(const struct batch *b, const struct student *s,
 	v[k++] = (char *)"1";
 	v[k++] = (char *)"--uid-base";
 	v[k++] = uid;
+	/* No student reads another's sources or reports (root only). */
+	v[k++] = (char *)"--hide";
+	v[k++] = (char *)b->subs_dir;
+	v[k++] = (char *)"--hide";
+	v[k++] = (char *)b->out;
 	/* The log is the staff's: every diff in it. */
 	v[k++] = (char *)"--staff";
 	v[k++] = (char *)"--color=never";

@@ -27,6 +27,7 @@ enum build_status {
 struct build_limits {
 	double cpu_sec, wall_sec;
 	size_t output_bytes;
+	const char *const *hide; /* masked from the compiler (runner.h) */
 };
 
 #define BUILD_LIMITS_INIT { .cpu_sec = 60, .wall_sec = 120, \

@@ -59,6 +59,8 @@ struct options {
 	int jobs, exact, quiet, verbose, staff;
 	int color;                   /* -1 auto */
 	long uid_base;
+	const char **hide;           /* --hide DIR, in order */
+	size_t nhide;
 };
 
 /* Everything the jobs share. */
@@ -70,6 +72,8 @@ struct grading {
 	struct report_sub *subs;
 	char (*progs)[4096];         /* per submission: the program to run */
 	size_t nsubs;
+	char **hide;                 /* NULL-terminated real paths masked from
+	                                every program and compiler (root) */
 };
 
 static const char usage_text[] =
@@ -90,6 +94,8 @@ static const char usage_text[] =
 "                          and CRs at line ends, and trailing blank lines)\n"
 "  --uid-base UID          as root, slot S runs as uid/gid UID+S (default %d,\n"
 "                          or $WG_UID_BASE)\n"
+"  --hide DIR              as root, mask DIR from the programs too (repeatable;\n"
+"                          the suite and the submissions always are)\n"
 "Reports:\n"
 "  --json FILE             write the JSON report ('-': standard output)\n"
 "  --junit FILE            write JUnit XML\n"
@@ -157,7 +163,7 @@ static int parse_long(const char *opt, const char *arg, long lo, long hi, long *
 enum {
 	OPT_JSON = 256, OPT_TIME, OPT_WALL, OPT_MEM, OPT_OUT, OPT_EXACT,
 	OPT_COLOR, OPT_VERSION, OPT_JUNIT, OPT_GRADESCOPE, OPT_STAFF,
-	OPT_STUDENT, OPT_UID_BASE
+	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE
 };
 
 static const struct option long_options[] = {
@@ -180,6 +186,7 @@ static const struct option long_options[] = {
 	{ "show-hidden", no_argument, NULL, OPT_STAFF },
 	{ "student", no_argument, NULL, OPT_STUDENT },
 	{ "uid-base", required_argument, NULL, OPT_UID_BASE },
+	{ "hide", required_argument, NULL, OPT_HIDE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -218,6 +225,7 @@ static int one_option(int c, const char *arg, struct options *o)
 		break;
 	case OPT_UID_BASE:
 		return parse_long("--uid-base", arg, 1000, 2000000000L, &o->uid_base) ? EXIT_USAGE : -1;
+	case OPT_HIDE: o->hide[o->nhide++] = arg; break;
 	case OPT_EXACT: o->exact = 1; break;
 	case 'q': o->quiet = 1; break;
 	case 'v': o->verbose = 1; break;
@@ -238,6 +246,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 
 	*o = (struct options){ .jobs = 1, .color = -1,
 			       .uid_base = RUN_SLOT_UID_BASE };
+	/* Every --hide fits: there are fewer than argc of them. */
+	if (!(o->hide = calloc((size_t)argc, sizeof(*o->hide))))
+		return usage_error("out of memory");
 	if (env_base && *env_base &&
 	    parse_long("WG_UID_BASE", env_base, 1000, 2000000000L, &o->uid_base))
 		return EXIT_USAGE;
@@ -287,37 +298,56 @@ static int check_submissions(char **paths, size_t n, int *is_dir)
 	return 0;
 }
 
-/* 1 when a uid that is neither the owner nor in the group (a slot uid) can
- * reach and read path: o+x on every directory above it, o+r on it. */
-static int others_can_read(const char *path)
+/* The expected outputs are fed from memory, but a program that knows the
+ * layout could open them itself. As root the runner masks these paths in a
+ * private mount namespace (runner.h): the suite, every submission (the
+ * programs run from copies in the scratch tree; a directory submission's
+ * sources are copied before the build) and every --hide. */
+static int add_hidden(char **list, size_t *n, const char *path, int want_dir,
+		      const char *scratch)
 {
-	char *real = realpath(path, NULL);
-	struct stat st;
-	int ok = real != NULL;
+	char *real = realpath(path, NULL), *slash;
+	size_t len;
 
-	for (char *p = real; ok && p;) {
-		char *slash = strchr(p + 1, '/');
-		if (slash)
-			*slash = '\0';
-		ok = stat(real, &st) == 0 &&
-		     (slash ? (st.st_mode & S_IXOTH) : (st.st_mode & S_IROTH));
-		if (slash)
-			*slash = '/';
-		p = slash;
+	if (!real) {
+		fprintf(stderr, "grade: --hide: cannot use '%s': %s\n", path,
+			strerror(errno));
+		return -1;
 	}
-	free(real);
-	return ok;
+	if (!want_dir && (slash = strrchr(real, '/')))
+		slash[slash == real] = '\0';   /* the program's folder */
+	len = strlen(real);
+	if (!strcmp(real, "/") ||
+	    (!strncmp(scratch, real, len) && (scratch[len] == '/' || !scratch[len]))) {
+		free(real);             /* would hide the scratch tree itself */
+		return 0;
+	}
+	list[(*n)++] = real;
+	return 0;
 }
 
-/* The expected outputs are fed from memory, but a program that knows the
- * layout could open them itself: as root, say so when the slot uids can. */
-static void warn_if_exposed(const struct suite *s)
+/* 0, -1 (a bad --hide, reported) or -2 (out of memory, reported). */
+static int hide_list(struct grading *g, const struct options *o)
 {
-	if (geteuid() != 0 || s->ncases == 0 || !others_can_read(s->cases[0].out_path))
-		return;
-	fprintf(stderr, "grade: warning: the programs graded can read '%s' "
-		"(o+r); on a grading server, chmod -R o-rwx '%s'\n",
-		s->cases[0].out_path, s->dir);
+	size_t n = 0, cap = o->nhide + g->nsubs + 2;
+
+	if (!(g->hide = calloc(cap, sizeof(*g->hide)))) {
+		fprintf(stderr, "grade: out of memory\n");
+		return -2;
+	}
+	if (add_hidden(g->hide, &n, g->suite->dir, 1, g->scratch.base) < 0)
+		return -1;
+	for (size_t i = 0; i < g->nsubs; i++)
+		if (add_hidden(g->hide, &n, g->subs[i].path, g->subs[i].is_dir,
+			       g->scratch.base) < 0)
+			return -1;
+	for (size_t i = 0; i < o->nhide; i++)
+		if (add_hidden(g->hide, &n, o->hide[i], 1, g->scratch.base) < 0)
+			return -1;
+	if (geteuid() != 0)
+		fprintf(stderr, "grade: note: not root, so the programs run as you "
+			"and can read what you can (the suite included)\n");
+	return 0;
 }
 
 static int load_data(const struct suite *s, struct judge_data *d)
@@ -412,6 +442,7 @@ static void build_job(void *ctx, size_t i, int slot)
 		sub->build_log = strdup(err);
 		return;
 	}
+	lim.hide = (const char *const *)g->hide;
 	build_submission(sub->path, dir, uid, gid, &lim, &br);
 	sub->build = br.status;
 	sub->build_log = br.log;
@@ -572,6 +603,9 @@ static void release(struct grading *g)
 	free(g->subs);
 	free(g->data);
 	free(g->progs);
+	for (size_t i = 0; g->hide && g->hide[i]; i++)
+		free(g->hide[i]);
+	free(g->hide);
 	scratch_cleanup(&g->scratch);
 }
 
@@ -594,7 +628,6 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	warn_if_exposed(s);
 	if (scratch_init(&g.scratch, o->jobs, err, sizeof(err)) < 0) {
 		fprintf(stderr, "grade: %s\n", err);
 		goto out;
@@ -609,6 +642,12 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 			goto out;
 		}
 	}
+	if ((rc = hide_list(&g, o)) < 0) {
+		rc = rc == -2 ? EXIT_INTERNAL : EXIT_USAGE;
+		goto out;
+	}
+	rc = EXIT_INTERNAL;
+	g.cfg.hide = (const char *const *)g.hide;
 	catch_stop_signals();
 	pool_run(n, o->jobs, build_job, &g);
 	pool_run(n * s->ncases, o->jobs, case_job, &g);
@@ -646,6 +685,7 @@ int main(int argc, char **argv)
 		rc = grade(&o, &s, argv + optind + 1, n, is_dir);
 	}
 	free(is_dir);
+	free(o.hide);
 	suite_free(&s);
 	if (stop_signal) {
 		signal(stop_signal, SIG_DFL);

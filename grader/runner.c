@@ -33,6 +33,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -49,7 +51,7 @@
 enum stage {
 	ST_SETSID, ST_SIGACTION, ST_DUP2, ST_CLOSE, ST_RLIMIT, ST_SETGROUPS,
 	ST_SETGID, ST_SETUID, ST_VERIFY, ST_PRCTL, ST_CHDIR, ST_SIGMASK,
-	ST_EXEC, ST_COUNT
+	ST_MOUNT, ST_EXEC, ST_COUNT
 };
 
 static const char *const stage_names[ST_COUNT] = {
@@ -58,7 +60,8 @@ static const char *const stage_names[ST_COUNT] = {
 	[ST_RLIMIT] = "setrlimit", [ST_SETGROUPS] = "setgroups",
 	[ST_SETGID] = "setgid", [ST_SETUID] = "setuid",
 	[ST_VERIFY] = "verify credentials", [ST_PRCTL] = "prctl",
-	[ST_CHDIR] = "chdir", [ST_SIGMASK] = "sigprocmask", [ST_EXEC] = "exec",
+	[ST_CHDIR] = "chdir", [ST_SIGMASK] = "sigprocmask",
+	[ST_MOUNT] = "mount namespace", [ST_EXEC] = "exec",
 };
 
 struct status_rec {
@@ -79,6 +82,7 @@ struct child_plan {
 	int rl_res[6];
 	int n_rl;
 	int switch_uid;
+	const char *const *hide;   /* NULL unless root and c->hide is set */
 	uid_t uid;
 	gid_t gid;
 	pid_t parent;
@@ -239,6 +243,23 @@ static void child_credentials(const struct child_plan *p)
 	}
 }
 
+/* A private mount namespace in which each hidden directory is an empty
+ * tmpfs nobody but root may enter. */
+static void child_hide(const struct child_plan *p)
+{
+	const char *const *h;
+
+	if (unshare(CLONE_NEWNS) < 0 ||
+	    mount("none", "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		child_die(p, ST_MOUNT);
+	for (h = p->hide; *h; h++)
+		if (mount("warpgrade-hidden", *h, "tmpfs",
+			  MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			  "size=4k,nr_inodes=1,mode=000") < 0 &&
+		    errno != ENOENT)
+			child_die(p, ST_MOUNT);
+}
+
 static __attribute__((noreturn)) void child_exec(const struct child_plan *p)
 {
 	int i;
@@ -250,6 +271,8 @@ static __attribute__((noreturn)) void child_exec(const struct child_plan *p)
 		if (dup2(p->fds[i], i) < 0)
 			child_die(p, ST_DUP2);
 	child_close_fds(p);
+	if (p->hide)
+		child_hide(p);
 	for (i = 0; i < p->n_rl; i++)
 		if (setrlimit(p->rl_res[i], &p->rl[i]) < 0)
 			child_die(p, ST_RLIMIT);
@@ -561,6 +584,9 @@ int run_start(struct run_child *c)
 	p.parent = getpid();
 	sigemptyset(&p.empty);
 	c->res.uid_switched = p.switch_uid;
+	if (c->hide && c->hide[0] && geteuid() == 0)
+		p.hide = c->hide;
+	c->res.hidden = p.hide != NULL;
 	if (spawn(c, &p) < 0)
 		rc = fail(c, "cannot fork for '%s': %s", c->argv[0], strerror(errno));
 	for (i = 0; i < 3; i++)

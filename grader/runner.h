@@ -68,8 +68,16 @@
  * {stage, errno} over a close-on-exec pipe; EOF on that pipe means exec
  * succeeded. Stage names: "setsid", "sigaction", "dup2", "close fds",
  * "setrlimit", "setgroups", "setgid", "setuid", "verify credentials",
- * "prctl", "chdir", "sigprocmask" (all harness failures: run_start -1) and
- * "exec" (a result).
+ * "prctl", "chdir", "sigprocmask", "mount namespace" (all harness
+ * failures: run_start -1) and "exec" (a result).
+ *
+ * Hidden paths (root only). Each directory in c.hide is covered, for the
+ * child alone, by an empty read-only tmpfs of mode 000 in a private mount
+ * namespace (unshare(CLONE_NEWNS), propagation made private first so
+ * nothing leaks back to the host). The grader hides the suite (its expected
+ * outputs), the submissions' sources and whatever staff name, so a program
+ * cannot read the answers, whatever the file modes. A path that does not
+ * exist is skipped. Not root: c.hide is ignored and res.hidden stays 0.
  *
  * Cleanup sends SIGKILL; run_finish returns once the child is reaped and
  * its pipes are at EOF or RUN_DRAIN_MS have passed, so a killed descendant
@@ -147,6 +155,7 @@ struct run_result {
 	pid_t pid;               /* the child's pid (= its pgid); reaped */
 	int stderr_exceeded;     /* stderr went past stderr_kill_bytes (killed) */
 	int uid_switched;        /* ran under c.uid/c.gid (root, uid set) */
+	int hidden;              /* c.hide was applied (root, c.hide set) */
 };
 
 struct run_child {
@@ -159,6 +168,8 @@ struct run_child {
 	struct run_limits lim;
 	uid_t uid;               /* (uid_t)-1: keep; only applied when root */
 	gid_t gid;               /* (gid_t)-1 with uid set: gid = uid */
+	const char *const *hide; /* NULL-terminated absolute directories masked
+	                            from the child (root only); NULL: none */
 	/* private */
 	pid_t pid;
 	int fd_in, fd_out, fd_err, fd_status;

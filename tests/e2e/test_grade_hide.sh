@@ -1,0 +1,80 @@
+#!/bin/sh
+# As root, a graded program cannot read the answers: the suite, the
+# submissions and every --hide directory are masked in the program's own
+# mount namespace, for the compiler too, whatever the file modes. Two
+# cheaters try: one opens the expected output at run time, one #includes it
+# at compile time. Not root: skipped (the programs run as the user then).
+set -u
+root=${WG_ROOT:-.}
+grade=$root/${WG_BUILD:-build}/bin/grade
+[ -x "$grade" ] || grade=${WG_BUILD:-build}/bin/grade
+if [ "$(id -u)" -ne 0 ]; then
+	echo "not root: programs cannot be isolated from the suite"
+	exit 77
+fi
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+chmod 755 "$tmp"
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+s=$tmp/suite
+mkdir -p "$s" "$tmp/extra" "$tmp/runtime" "$tmp/compile"
+cat > "$s/suite.json" <<'J'
+{"name": "secret", "cases": [{"name": "c", "category": "x", "points": 1}]}
+J
+printf 'no clue here\n' > "$s/c.in"
+printf '42\n' > "$s/c.out"
+printf 'staff only\n' > "$tmp/extra/notes"
+chmod -R a+rX "$tmp"
+
+# cheater NAME FILE: a submission that prints FILE, or "denied".
+cheater() {
+	mkdir -p "$tmp/$1"
+	cat > "$tmp/$1/main.c" <<C
+#include <stdio.h>
+int main(void)
+{
+	char b[256];
+	FILE *f = fopen("$2", "r");
+	if (!f) { printf("denied\n"); return 0; }
+	while (fgets(b, sizeof b, f)) fputs(b, stdout);
+	return 0;
+}
+C
+}
+cheater runtime "$s/c.out"          # AC if it can read the answer
+cheater notes "$tmp/extra/notes"    # --hide
+mkdir -p "$tmp/pub"
+cp "$s/c.out" "$tmp/pub/c.out"
+cheater control "$tmp/pub/c.out"    # nothing hides pub/: AC, so the
+                                    # checks below can fail
+# Pulls the expected output in at compile time (it is valid C): AC if the
+# compiler can read it.
+cat > "$tmp/compile/main.c" <<C
+#include <stdio.h>
+int main(void)
+{
+	printf("%d\\n",
+#include "$s/c.out"
+	);
+	return 0;
+}
+C
+chmod -R a+rX "$tmp"
+
+"$grade" --json "$tmp/r.json" --hide "$tmp/extra" --staff "$s" \
+	"$tmp/runtime" "$tmp/notes" "$tmp/compile" "$tmp/control" \
+	> "$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] || bad "exit $rc, not 1"
+# One verdict per submission, in order.
+verdicts=$(grep -o '"verdict": "[A-Z]*"' "$tmp/r.json" | tr -d '" ' |
+	   sed 's/verdict://' | tr '\n' ' ')
+[ "$verdicts" = "WA WA CE AC " ] ||
+	bad "verdicts runtime/notes/compile/control: $verdicts (want WA WA CE AC)"
+grep -q 'staff only' "$tmp/r.json" && bad "--hide did not hide"
+grep -q 'denied' "$tmp/r.json" || bad "no read was denied"
+
+[ $fail -eq 0 ] || sed 's/^/    /' "$tmp/out" | head -n 30
+exit $fail
