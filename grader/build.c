@@ -184,7 +184,7 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	c.lim.output_bytes = lim->output_bytes;
 	c.lim.stderr_bytes = lim->output_bytes;
 	c.lim.nofile = 256;
-	c.hide = lim->hide;
+	c.mnt_ns = lim->mnt_ns;
 	c.uid = uid;
 	c.gid = gid;
 

@@ -27,11 +27,11 @@ enum build_status {
 struct build_limits {
 	double cpu_sec, wall_sec;
 	size_t output_bytes;
-	const char *const *hide; /* masked from the compiler (runner.h) */
+	int mnt_ns;              /* run_mask_ns(), or -1 (runner.h) */
 };
 
 #define BUILD_LIMITS_INIT { .cpu_sec = 60, .wall_sec = 120, \
-	.output_bytes = 256 * 1024 }
+	.output_bytes = 256 * 1024, .mnt_ns = -1 }
 
 struct build_result {
 	enum build_status status;

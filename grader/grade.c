@@ -74,6 +74,7 @@ struct grading {
 	size_t nsubs;
 	char **hide;                 /* NULL-terminated real paths masked from
 	                                every program and compiler (root) */
+	int mnt_ns;                  /* the namespace masking them, or -1 */
 };
 
 static const char usage_text[] =
@@ -303,11 +304,18 @@ static int check_submissions(char **paths, size_t n, int *is_dir)
  * private mount namespace (runner.h): the suite, every submission (the
  * programs run from copies in the scratch tree; a directory submission's
  * sources are copied before the build) and every --hide. */
+/* 1 when path is dir or lies below it. */
+static int is_within(const char *path, const char *dir)
+{
+	size_t len = strlen(dir);
+
+	return !strncmp(path, dir, len) && (path[len] == '/' || !path[len]);
+}
+
 static int add_hidden(char **list, size_t *n, const char *path, int want_dir,
 		      const char *scratch)
 {
 	char *real = realpath(path, NULL), *slash;
-	size_t len;
 
 	if (!real) {
 		fprintf(stderr, "grade: --hide: cannot use '%s': %s\n", path,
@@ -316,17 +324,19 @@ static int add_hidden(char **list, size_t *n, const char *path, int want_dir,
 	}
 	if (!want_dir && (slash = strrchr(real, '/')))
 		slash[slash == real] = '\0';   /* the program's folder */
-	len = strlen(real);
-	if (!strcmp(real, "/") ||
-	    (!strncmp(scratch, real, len) && (scratch[len] == '/' || !scratch[len]))) {
-		free(real);             /* would hide the scratch tree itself */
-		return 0;
-	}
-	list[(*n)++] = real;
+	/* Not "/" nor above the scratch tree (the programs run from there);
+	 * once only, and not inside a folder already hidden. */
+	int skip = !strcmp(real, "/") || is_within(scratch, real);
+	for (size_t i = 0; i < *n && !skip; i++)
+		skip = is_within(real, list[i]);
+	if (skip)
+		free(real);
+	else
+		list[(*n)++] = real;
 	return 0;
 }
 
-/* 0, -1 (a bad --hide, reported) or -2 (out of memory, reported). */
+/* 0, -1 (a bad --hide, reported) or -2 (the grader's failure, reported). */
 static int hide_list(struct grading *g, const struct options *o)
 {
 	size_t n = 0, cap = o->nhide + g->nsubs + 2;
@@ -344,9 +354,17 @@ static int hide_list(struct grading *g, const struct options *o)
 	for (size_t i = 0; i < o->nhide; i++)
 		if (add_hidden(g->hide, &n, o->hide[i], 1, g->scratch.base) < 0)
 			return -1;
-	if (geteuid() != 0)
+	if (geteuid() != 0) {
 		fprintf(stderr, "grade: note: not root, so the programs run as you "
 			"and can read what you can (the suite included)\n");
+		return 0;
+	}
+	char err[512];
+	if ((g->mnt_ns = run_mask_ns((const char *const *)g->hide, err,
+				     sizeof(err))) < 0) {
+		fprintf(stderr, "grade: %s\n", err);
+		return -2;
+	}
 	return 0;
 }
 
@@ -374,6 +392,7 @@ static void set_limits(const struct options *o, const struct suite *s,
 	long out = o->output_kib ? o->output_kib : s->output_kib;
 
 	memset(cfg, 0, sizeof(*cfg));
+	cfg->mnt_ns = -1;
 	cfg->lim.cpu_sec = cpu;
 	cfg->lim.wall_sec = o->wall_sec > 0 ? o->wall_sec
 			    : (3 * cpu > cpu + 2 ? 3 * cpu : cpu + 2);
@@ -442,7 +461,7 @@ static void build_job(void *ctx, size_t i, int slot)
 		sub->build_log = strdup(err);
 		return;
 	}
-	lim.hide = (const char *const *)g->hide;
+	lim.mnt_ns = g->mnt_ns;
 	build_submission(sub->path, dir, uid, gid, &lim, &br);
 	sub->build = br.status;
 	sub->build_log = br.log;
@@ -606,13 +625,15 @@ static void release(struct grading *g)
 	for (size_t i = 0; g->hide && g->hide[i]; i++)
 		free(g->hide[i]);
 	free(g->hide);
+	if (g->mnt_ns >= 0)
+		close(g->mnt_ns);
 	scratch_cleanup(&g->scratch);
 }
 
 static int grade(const struct options *o, const struct suite *s, char **paths,
 		 size_t n, const int *is_dir)
 {
-	struct grading g = { .suite = s, .nsubs = n };
+	struct grading g = { .suite = s, .nsubs = n, .mnt_ns = -1 };
 	char err[4400];
 	double t0 = now_sec();
 	int rc = EXIT_INTERNAL;
@@ -647,7 +668,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		goto out;
 	}
 	rc = EXIT_INTERNAL;
-	g.cfg.hide = (const char *const *)g.hide;
+	g.cfg.mnt_ns = g.mnt_ns;
 	catch_stop_signals();
 	pool_run(n, o->jobs, build_job, &g);
 	pool_run(n * s->ncases, o->jobs, case_job, &g);

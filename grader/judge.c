@@ -68,7 +68,7 @@ void judge_case(const struct judge_config *cfg, const char *prog,
 	c.lim = cfg->lim;
 	c.uid = uid;
 	c.gid = gid;
-	c.hide = cfg->hide;
+	c.mnt_ns = cfg->mnt_ns;
 
 	int rc = run_command(&c);
 	verdict_classify(rc, &c.res, &vl, &vi);

@@ -22,7 +22,7 @@ struct judge_config {
 	struct run_limits lim;   /* per case */
 	int exact;
 	struct diff_opts diff;
-	const char *const *hide; /* masked from the program (runner.h) */
+	int mnt_ns;              /* run_mask_ns(), or -1 (runner.h) */
 };
 
 /* One case's data, loaded once and shared read-only by every worker. */

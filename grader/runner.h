@@ -7,7 +7,7 @@
  *
  * Lifecycle
  *   1. struct run_child c = RUN_CHILD_INIT;   fill argv, input, limits...
- *   2. run_start(&c)      forks; the child sets up its sandbox and execs.
+ *   2. run_start(&c)      vforks; the child sets up its sandbox and execs.
  *                         run_start waits for that (the close-on-exec
  *                         status pipe reaching EOF, or a {stage, errno}
  *                         record) and returns 0, or -1 with c.res.error set
@@ -71,13 +71,17 @@
  * "prctl", "chdir", "sigprocmask", "mount namespace" (all harness
  * failures: run_start -1) and "exec" (a result).
  *
- * Hidden paths (root only). Each directory in c.hide is covered, for the
- * child alone, by an empty read-only tmpfs of mode 000 in a private mount
- * namespace (unshare(CLONE_NEWNS), propagation made private first so
- * nothing leaks back to the host). The grader hides the suite (its expected
- * outputs), the submissions' sources and whatever staff name, so a program
- * cannot read the answers, whatever the file modes. A path that does not
- * exist is skipped. Not root: c.hide is ignored and res.hidden stays 0.
+ * Hidden paths (root only). run_mask_ns(hide) prepares, once, a private
+ * mount namespace in which each directory of hide is covered by an empty
+ * read-only tmpfs of mode 000 (propagation made private first, so nothing
+ * leaks back to the host), and returns a descriptor of it; a child with
+ * c.mnt_ns set enters it with setns() before anything else. The grader
+ * hides the suite (its expected outputs), the submissions' sources and
+ * whatever staff name, so a program cannot read the answers whatever the
+ * file modes. One namespace serves every run: entering it costs tens of
+ * microseconds, where making one per run (and tearing it down at exit)
+ * cost the grader most of a millisecond per case. Not root: c.mnt_ns is
+ * ignored and res.hidden stays 0.
  *
  * Cleanup sends SIGKILL; run_finish returns once the child is reaped and
  * its pipes are at EOF or RUN_DRAIN_MS have passed, so a killed descendant
@@ -155,7 +159,7 @@ struct run_result {
 	pid_t pid;               /* the child's pid (= its pgid); reaped */
 	int stderr_exceeded;     /* stderr went past stderr_kill_bytes (killed) */
 	int uid_switched;        /* ran under c.uid/c.gid (root, uid set) */
-	int hidden;              /* c.hide was applied (root, c.hide set) */
+	int hidden;              /* ran inside c.mnt_ns (root, mnt_ns set) */
 };
 
 struct run_child {
@@ -168,8 +172,8 @@ struct run_child {
 	struct run_limits lim;
 	uid_t uid;               /* (uid_t)-1: keep; only applied when root */
 	gid_t gid;               /* (gid_t)-1 with uid set: gid = uid */
-	const char *const *hide; /* NULL-terminated absolute directories masked
-	                            from the child (root only); NULL: none */
+	int mnt_ns;              /* from run_mask_ns(), entered by the child
+	                            (root only); -1: the grader's namespace */
 	/* private */
 	pid_t pid;
 	int fd_in, fd_out, fd_err, fd_status;
@@ -183,7 +187,7 @@ struct run_child {
 
 #define RUN_CHILD_INIT { .uid = (uid_t)-1, .gid = (gid_t)-1, .pid = -1, \
 	.fd_in = -1, .fd_out = -1, .fd_err = -1, .fd_status = -1, \
-	.fd_pid = -1 }
+	.fd_pid = -1, .mnt_ns = -1 }
 
 int run_start(struct run_child *c);
 int run_finish(struct run_child *c);
@@ -193,6 +197,14 @@ void run_child_release(struct run_child *c);
 /* "SIGSEGV" for SIGSEGV; "SIGRTMIN+n"; "signal N" for unknown ones (a
  * thread-local buffer, valid until the next call in the same thread). */
 const char *run_signal_name(int sig);
+
+/*
+ * A mount namespace where each directory of the NULL-terminated list hide
+ * (absolute paths; missing ones are skipped) is an empty, closed tmpfs.
+ * Root only. Returns a close-on-exec descriptor for run_child.mnt_ns, owned
+ * by the caller (close it when done), or -1 with err set.
+ */
+int run_mask_ns(const char *const *hide, char *err, size_t errlen);
 
 /* The dedicated uid (and gid: the same number) of parallel slot `slot`
  * (0, 1, ...): the base plus slot. */
