@@ -248,8 +248,10 @@ static int parse_options(int argc, char **argv, struct options *o)
 	*o = (struct options){ .jobs = 1, .color = -1,
 			       .uid_base = RUN_SLOT_UID_BASE };
 	/* Every --hide fits: there are fewer than argc of them. */
-	if (!(o->hide = calloc((size_t)argc, sizeof(*o->hide))))
-		return usage_error("out of memory");
+	if (!(o->hide = calloc((size_t)argc, sizeof(*o->hide)))) {
+		fputs("grade: out of memory\n", stderr);
+		return EXIT_INTERNAL;
+	}
 	if (env_base && *env_base &&
 	    parse_long("WG_UID_BASE", env_base, 1000, 2000000000L, &o->uid_base))
 		return EXIT_USAGE;
@@ -690,10 +692,13 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "--batch"))
 			return batch_main(argc, argv);
 	signal(SIGPIPE, SIG_IGN);
-	if ((rc = parse_options(argc, argv, &o)) >= 0)
+	if ((rc = parse_options(argc, argv, &o)) >= 0) {
+		free(o.hide);
 		return rc;
+	}
 	if (suite_load(&s, argv[optind], err, sizeof(err)) < 0) {
 		fprintf(stderr, "grade: %s\n", err);
+		free(o.hide);
 		return EXIT_USAGE;
 	}
 	size_t n = (size_t)(argc - optind - 1);
