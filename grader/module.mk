@@ -13,6 +13,7 @@ LDLIBS_grade = $(JANSSON_LIBS) -lpthread -lm
 # hidden suite and print the table. Exit 0 or 1 (some samples are wrong on
 # purpose) both count as success; 2 or 3 fail the target.
 GRADE_JOBS  ?= 2
+GRADE_FLAGS ?= --staff
 SUBMISSIONS  = $(patsubst %/,%,$(sort $(wildcard submissions/*/)))
 .PHONY: grade bench-grade
 grade: all
