@@ -2,7 +2,9 @@
 # make bench-grade: the grader's time per case against two baselines on the
 # same program (the reference) and the same inputs (SUITE/*.in), in one run:
 #   floor   fork + exec + wait, stdin from the file, stdout read to EOF
-#           (tests/helpers/bench_spawn.c): what running cases costs at all
+#           (tests/helpers/bench_spawn.c): what running cases costs at all;
+#           and the same with vfork, which the grader's runner uses: the
+#           stricter floor, that the grader's overhead is measured against
 #   shell   a loop of `timeout` + `diff` per case, the usual quick script
 #   grade   grade -j 1 and -j 2 (the program named ROUNDS times on its
 #           command line, so one grade process runs ROUNDS x cases)
@@ -34,10 +36,11 @@ grade_run() {
 	echo $(($(ns) - t0))
 }
 min() { if [ -z "$1" ] || [ "$2" -lt "$1" ]; then echo "$2"; else echo "$1"; fi; }
-floor="" j1="" j2=""
+floor="" vfloor="" j1="" j2=""
 k=0
 while [ $k -lt "$reps" ]; do
 	floor=$(min "$floor" "$("$spawn" "$rounds" "$ref" "$@" | awk '{ print $2 }')")
+	vfloor=$(min "$vfloor" "$("$spawn" -v "$rounds" "$ref" "$@" | awk '{ print $2 }')")
 	j1=$(min "$j1" "$(grade_run 1)")
 	j2=$(min "$j2" "$(grade_run 2)")
 	k=$((k + 1))
@@ -56,11 +59,12 @@ while [ $k -lt "$reps" ]; do
 	k=$((k + 1))
 done
 
-awk -v reps="$reps" -v n="$runs" -v c="$ncases" -v r="$rounds" -v fl="$floor" -v sh="$shell" \
+awk -v reps="$reps" -v n="$runs" -v c="$ncases" -v r="$rounds" -v fl="$floor" -v sh="$shell" -v vf="$vfloor" \
     -v j1="$j1" -v j2="$j2" 'BEGIN {
 	printf "bench-grade: %d cases x %d rounds = %d runs of the reference (best of %d)\n", c, r, n, reps
 	printf "  %-34s %8.3f ms/case\n", "floor (fork+exec+wait, bench_spawn)", fl / n / 1e6
+	printf "  %-34s %8.3f ms/case\n", "floor with vfork (bench_spawn -v)", vf / n / 1e6
 	printf "  %-34s %8.3f ms/case  (%.2fx floor)\n", "shell loop (timeout + diff)", sh / n / 1e6, sh / fl
-	printf "  %-34s %8.3f ms/case  (%+.0f%% over floor)\n", "grade -j 1", j1 / n / 1e6, (j1 / fl - 1) * 100
+	printf "  %-34s %8.3f ms/case  (%+.0f%% over the fork floor, %+.0f%% over the vfork floor)\n", "grade -j 1", j1 / n / 1e6, (j1 / fl - 1) * 100, (j1 / vf - 1) * 100
 	printf "  %-34s %8.3f ms/case  (%.2fx the speed of -j 1)\n", "grade -j 2", j2 / n / 1e6, j1 / j2
 }'
