@@ -4,6 +4,7 @@
 #include "grader/verdict.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,10 +22,11 @@ static const struct {
 };
 
 /* Lower-case fragments of the messages allocators and runtimes print when
- * an allocation fails. */
+ * an allocation fails. Not "malloc" alone: glibc's heap-corruption aborts
+ * ("malloc(): corrupted top size") are a program's bug, not its memory. */
 static const char *const alloc_failures[] = {
-	"out of memory", "cannot allocate", "bad_alloc", "malloc",
-	"memory exhausted",
+	"out of memory", "cannot allocate", "bad_alloc", "memory exhausted",
+	"failed to allocate", "allocation failed",
 };
 
 const char *verdict_code(enum verdict v)
@@ -124,7 +126,11 @@ void verdict_classify(int harness_rc, const struct run_result *r,
 		snprintf(out->detail, sizeof(out->detail), "grader failure: %s",
 			 r->error[0] ? r->error : "unknown error");
 	} else if (r->exec_errno) {
-		set(out, VERDICT_IE, VERDICT_LIMIT_NONE);
+		/* The program file itself is not runnable (a text file, a binary
+		 * for another machine): the submission's fault. Anything else
+		 * (no such file, a sandbox step) is the grader's. */
+		set(out, r->exec_errno == ENOEXEC ? VERDICT_RTE : VERDICT_IE,
+		    VERDICT_LIMIT_NONE);
 		int at_exec = !r->exec_stage || !strcmp(r->exec_stage, "exec");
 		snprintf(out->detail, sizeof(out->detail), "cannot run%s%s%s: %s",
 			 at_exec ? "" : " (", at_exec ? "" : r->exec_stage,

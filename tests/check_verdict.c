@@ -3,6 +3,7 @@
  * order (IE, OLE, TLE cpu/wall, MLE, RTE, then "compare"), the MLE rule's
  * two triggers, and the tables.
  */
+#include <errno.h>
 #include <signal.h>
 #include <string.h>
 
@@ -42,11 +43,18 @@ START_TEST(test_internal_errors)
 	ck_assert_int_eq(v.verdict, VERDICT_IE);
 	ck_assert_ptr_nonnull(strstr(v.detail, "cannot fork"));
 
+	/* The program is not runnable: the submission's fault. */
 	struct run_result x = { .status = RUN_EXITED, .exit_code = 127,
-				.exec_errno = 8, .exec_stage = "exec" };
+				.exec_errno = ENOEXEC, .exec_stage = "exec" };
 	v = classify(0, &x);
-	ck_assert_int_eq(v.verdict, VERDICT_IE);
+	ck_assert_int_eq(v.verdict, VERDICT_RTE);
 	ck_assert_str_eq(v.detail, "cannot run: Exec format error");
+	/* The grader's copy is gone: the grader's fault. */
+	struct run_result y = { .status = RUN_EXITED, .exit_code = 127,
+				.exec_errno = ENOENT, .exec_stage = "exec" };
+	v = classify(0, &y);
+	ck_assert_int_eq(v.verdict, VERDICT_IE);
+	ck_assert_str_eq(v.detail, "cannot run: No such file or directory");
 }
 END_TEST
 
@@ -101,6 +109,16 @@ START_TEST(test_mle_rule)
 	struct verdict_info v = classify(0, &r);
 	ck_assert_int_eq(v.verdict, VERDICT_MLE);
 	ck_assert_ptr_nonnull(strstr(v.detail, "exit status 1"));
+
+	/* glibc's heap-corruption abort names malloc but is the program's
+	 * bug: RTE SIGABRT, not MLE. */
+	char corrupt[] = "malloc(): corrupted top size\n";
+	r = (struct run_result){ .status = RUN_SIGNALED, .term_signal = SIGABRT,
+				 .max_rss_kb = 2000, .err = corrupt,
+				 .err_len = strlen(corrupt) };
+	ck_assert_int_eq(classify(0, &r).verdict, VERDICT_RTE);
+	r.err = msg;
+	r.err_len = strlen(msg);
 
 	/* Without a memory limit there is no MLE. */
 	struct verdict_limits none = lim;

@@ -98,9 +98,26 @@ if command -v script > /dev/null 2>&1; then
 	grep -q "$esc\[1;3" "$tmp/tty" || bad "auto on a terminal: no colour"
 fi
 
-# An internal error (the program cannot be executed: no #! line) is IE,
-# exit 3, and its points leave max_score.
-expect 3 'IE' "$grade" --json "$tmp/ie.json" "$s" "$tmp/noexec"
+# A submission that is not a program (no #! line) is the student's fault:
+# RTE "cannot run", exit 1.
+expect 1 'cannot run: Exec format error' "$grade" "$s" "$tmp/noexec"
+
+# An internal error (here: the grader runs out of descriptors, so it cannot
+# make the pipes) is IE, exit 3, and its points leave max_score. How many
+# descriptors the grader needs first depends on the machine: lower the
+# limit until the runs fail.
+ie=0
+for n in 6 7 8 9 10 11 12; do
+	rm -f "$tmp/ie.json"
+	sh -c "ulimit -n $n; exec \"\$0\" \"\$@\"" "$grade" --json "$tmp/ie.json" \
+		"$s" "$tmp/echo" > "$tmp/out" 2>&1
+	rc=$?
+	if [ $rc -eq 3 ] && grep -q '"verdict": "IE"' "$tmp/ie.json" 2>/dev/null; then
+		ie=1
+		break
+	fi
+done
+[ $ie -eq 1 ] || bad "no IE report with exit 3 under a descriptor limit"
 
 # The JSON report: the documented keys, the WA diff, the hidden flag.
 expect 1 '' "$grade" --json "$tmp/r.json" --junit "$tmp/r.xml" \
