@@ -46,7 +46,10 @@ static char **list_sources(const char *dir, int headers, size_t *n)
 		    !(ends_with(e->d_name, ".c") || (headers && ends_with(e->d_name, ".h"))))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		/* lstat: a symbolic link (to the suite's answers, to
+		 * /etc/shadow) is not a source; the copy, made as root
+		 * outside the masking namespace, must never follow one. */
+		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
 			continue;
 		char **nv = realloc(v, (*n + 1) * sizeof(*v));
 		if (!nv || !(nv[*n] = strdup(e->d_name))) {
@@ -139,7 +142,7 @@ static int copy_sources(const char *src_dir, const char *build_dir,
 	for (size_t i = 0; i < n; i++) {
 		snprintf(from, sizeof(from), "%s/%s", src_dir, names[i]);
 		snprintf(to, sizeof(to), "%s/%s", build_dir, names[i]);
-		if (scratch_copy_file(from, to, 0644) < 0) {
+		if (scratch_copy_file(from, to, 0644, SCRATCH_COPY_SOURCE) < 0) {
 			set_log(r, "cannot copy '%s': %s", from, strerror(errno));
 			return -1;
 		}

@@ -448,7 +448,7 @@ static void build_job(void *ctx, size_t i, int slot)
 	if (stop_signal)
 		return;
 	if (!sub->is_dir) {
-		if (scratch_copy_file(sub->path, g->progs[i], 0755) < 0) {
+		if (scratch_copy_file(sub->path, g->progs[i], 0755, 0) < 0) {
 			sub->build = BUILD_ERROR;
 			snprintf(err, sizeof(err), "cannot copy '%s': %s", sub->path,
 				 strerror(errno));
@@ -467,7 +467,7 @@ static void build_job(void *ctx, size_t i, int slot)
 	build_submission(sub->path, dir, uid, gid, &lim, &br);
 	sub->build = br.status;
 	sub->build_log = br.log;
-	if (br.status == BUILD_OK && scratch_copy_file(br.prog, g->progs[i], 0755) < 0) {
+	if (br.status == BUILD_OK && scratch_copy_file(br.prog, g->progs[i], 0755, 0) < 0) {
 		sub->build = BUILD_ERROR;
 		snprintf(err, sizeof(err), "cannot copy '%s': %s", br.prog, strerror(errno));
 		free(sub->build_log);

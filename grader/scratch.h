@@ -56,12 +56,19 @@ void scratch_slot_ids(const struct scratch *s, int slot, uid_t *uid, gid_t *gid)
 int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
 		      char *path, size_t pathlen, char *err, size_t errlen);
 
+/* A student's source: never through a symbolic link, at most this big. */
+#define SCRATCH_COPY_SOURCE 1
+#define SCRATCH_MAX_SOURCE ((off_t)4 << 20)
+
 /* Copies the regular file src to dst with the given mode (dst replaced).
- * Returns 0, or -1 with errno set. */
-int scratch_copy_file(const char *src, const char *dst, mode_t mode);
+ * With SCRATCH_COPY_SOURCE in flags, src must not be a symbolic link
+ * (ELOOP) nor larger than SCRATCH_MAX_SOURCE (EFBIG). Returns 0, or -1
+ * with errno set (EINVAL: src is not a regular file). */
+int scratch_copy_file(const char *src, const char *dst, mode_t mode, int flags);
 
 /* Removes path recursively, making unreadable directories readable first
- * (a child may leave a mode-000 tree behind). Returns 0, or -1 with errno. */
+ * (a child may leave a mode-000 tree behind), with two descriptors open at
+ * most whatever the depth. Returns 0, or -1 with errno. */
 int scratch_remove_tree(const char *path);
 
 /* Reads a whole file into a malloc'd, NUL-terminated buffer (the caller

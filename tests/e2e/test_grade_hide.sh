@@ -1,9 +1,10 @@
 #!/bin/sh
 # As root, a graded program cannot read the answers: the suite, the
 # submissions and every --hide directory are masked in the program's own
-# mount namespace, for the compiler too, whatever the file modes. Two
-# cheaters try: one opens the expected output at run time, one #includes it
-# at compile time. Not root: skipped (the programs run as the user then).
+# mount namespace, for the compiler too, whatever the file modes. Cheaters
+# try: one opens the expected output at run time, one #includes it at
+# compile time, one plants a symbolic link to a root-only file among its
+# sources. Not root: skipped (the programs run as the user then).
 set -u
 root=${WG_ROOT:-.}
 grade=$root/${WG_BUILD:-build}/bin/grade
@@ -61,19 +62,27 @@ int main(void)
 	return 0;
 }
 C
+# A symbolic link among the sources, to a file only root may read: the
+# grader copies sources as root, so it must not follow it.
+printf 'TOPSECRET\n' > "$tmp/secret.txt"
+mkdir -p "$tmp/symlink"
+ln -s "$tmp/secret.txt" "$tmp/symlink/leak.h"
+printf '#include "leak.h"\nint main(void) { return 0; }\n' > "$tmp/symlink/main.c"
 chmod -R a+rX "$tmp"
+chmod 600 "$tmp/secret.txt"
 
 "$grade" --json "$tmp/r.json" --hide "$tmp/extra" --staff "$s" \
 	"$tmp/runtime" "$tmp/notes" "$tmp/compile" "$tmp/control" \
-	> "$tmp/out" 2>&1
+	"$tmp/symlink" > "$tmp/out" 2>&1
 rc=$?
 [ $rc -eq 1 ] || bad "exit $rc, not 1"
 # One verdict per submission, in order.
 verdicts=$(grep -o '"verdict": "[A-Z]*"' "$tmp/r.json" | tr -d '" ' |
 	   sed 's/verdict://' | tr '\n' ' ')
-[ "$verdicts" = "WA WA CE AC " ] ||
-	bad "verdicts runtime/notes/compile/control: $verdicts (want WA WA CE AC)"
+[ "$verdicts" = "WA WA CE AC CE " ] ||
+	bad "verdicts runtime/notes/compile/control/symlink: $verdicts (want WA WA CE AC CE)"
 grep -q 'staff only' "$tmp/r.json" && bad "--hide did not hide"
+grep -q 'TOPSECRET' "$tmp/r.json" && bad "a symlinked source leaked a root-only file"
 grep -q 'denied' "$tmp/r.json" || bad "no read was denied"
 
 [ $fail -eq 0 ] || sed 's/^/    /' "$tmp/out" | head -n 30
