@@ -318,16 +318,31 @@ static int add_hidden(char **list, size_t *n, const char *path, int want_dir,
 		      const char *scratch)
 {
 	char *real = realpath(path, NULL), *slash;
+	struct stat st;
 
-	if (!real) {
-		fprintf(stderr, "grade: --hide: cannot use '%s': %s\n", path,
-			strerror(errno));
+	if (!real || stat(real, &st) < 0) {
+		fprintf(stderr, "grade: cannot hide '%s': %s\n", path, strerror(errno));
+		free(real);
+		return -1;
+	}
+	if (want_dir && !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "grade: cannot hide '%s': not a folder\n", path);
+		free(real);
 		return -1;
 	}
 	if (!want_dir && (slash = strrchr(real, '/')))
 		slash[slash == real] = '\0';   /* the program's folder */
-	/* Not "/" nor above the scratch tree (the programs run from there);
-	 * once only, and not inside a folder already hidden. */
+	/* A folder holding the scratch tree cannot be hidden: the programs run
+	 * from there. For a program's own folder that only costs hiding it;
+	 * for the suite or a --hide it would unmask what must stay hidden. */
+	if (is_within(scratch, real) && want_dir) {
+		fprintf(stderr, "grade: cannot hide '%s': it holds the scratch "
+			"folder '%s' (set TMPDIR to a folder outside it)\n", path,
+			scratch);
+		free(real);
+		return -1;
+	}
+	/* Once only, and not inside a folder already hidden. */
 	int skip = !strcmp(real, "/") || is_within(scratch, real);
 	for (size_t i = 0; i < *n && !skip; i++)
 		skip = is_within(real, list[i]);

@@ -13,7 +13,9 @@ LDLIBS_grade = $(JANSSON_LIBS) -lpthread -lm
 # hidden suite and print the table. Exit 0 or 1 (some samples are wrong on
 # purpose) both count as success; 2 or 3 fail the target.
 GRADE_JOBS  ?= 2
-GRADE_FLAGS ?= --staff
+# The staff's view; and the whole repository (the reference above all) is
+# masked from the programs, as well as the suite and the submissions.
+GRADE_FLAGS ?= --staff --hide $(CURDIR)
 SUBMISSIONS  = $(patsubst %/,%,$(sort $(wildcard submissions/*/)))
 .PHONY: grade bench-grade
 grade: all

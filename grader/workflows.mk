@@ -25,7 +25,8 @@ selfcheck: $(BUILD_BIN)/grade
 CLASS       ?= submissions
 BATCH_SUITE ?= hidden-tests
 BATCH_OUT   ?= $(B)/batch
-BATCH_FLAGS ?=
+# The repository (the reference above all) is masked from the programs.
+BATCH_FLAGS ?= --hide $(CURDIR)
 batch: $(BUILD_BIN)/grade
 	@$(BUILD_BIN)/grade --batch $(BATCH_SUITE) $(CLASS) --out $(BATCH_OUT) \
 	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS); rc=$$?; \

@@ -98,6 +98,11 @@ if command -v script > /dev/null 2>&1; then
 	grep -q "$esc\[1;3" "$tmp/tty" || bad "auto on a terminal: no colour"
 fi
 
+# What grade must hide from the programs has to be a folder, and not one
+# that holds the scratch tree (that would unmask it).
+expect 2 "cannot hide '$tmp/echo': not a folder" "$grade" --hide "$tmp/echo" "$s" "$tmp/echo"
+expect 2 'holds the scratch folder' env TMPDIR="$s" "$grade" "$s" "$tmp/echo"
+
 # A submission that is not a program (no #! line) is the student's fault:
 # RTE "cannot run", exit 1.
 expect 1 'cannot run: Exec format error' "$grade" "$s" "$tmp/noexec"
