@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -53,6 +54,7 @@
 #include <jansson.h>
 
 #include "grader/runner.h"
+#include "grader/scratch.h"
 #include "grader/suite.h"
 
 /* SIGTERM to SIGKILL for a late student: grade, on SIGTERM, lets the case
@@ -588,7 +590,7 @@ static int key_matches(const json_t *r, const char *key, const char *want)
 }
 
 /* Loads the report of an earlier run when it is still valid for the
- * student's current sources, suite and options. */
+ * student's current sources, suite, options and grader version. */
 static void try_resume(struct batch *b, struct student *s)
 {
 	char *path = out_path(b, "students", s->name, ".json");
@@ -598,7 +600,10 @@ static void try_resume(struct batch *b, struct student *s)
 	free(path);
 	if (!r)
 		return;
+	/* A report from another grader version is stale: a grader fix must
+	 * reach every student on the next run. */
 	if (!b->force && key_matches(r, "source_hash", s->hash) &&
+	    key_matches(r, "grader_version", WG_VERSION) &&
 	    key_matches(r, "suite_hash", b->suite_hash) &&
 	    key_matches(r, "grade_options", b->options_key) &&
 	    json_array_size(json_object_get(r, "submissions")) == 1) {
@@ -917,18 +922,12 @@ static int keep_report(struct batch *b, struct student *s, json_t *r,
 	return rc;
 }
 
-/* A grade killed before it could clean up may leave a student's program
- * running under the worker's sandbox uid (as root only). Kill every process
- * of that uid, as the runner does after each run: a helper that takes the
- * uid signals everything it can, which is exactly those processes. */
-static void kill_worker_uid(const struct batch *b, int slot)
+/* Kills every process of uid, from a helper that takes the uid: it can
+ * signal exactly those. */
+static void kill_uid(uid_t uid)
 {
-	uid_t uid = (uid_t)(b->uid_base + slot);
-	pid_t pid;
+	pid_t pid = fork();
 
-	if (geteuid() != 0 || uid == 0)
-		return;
-	pid = fork();
 	if (pid == 0) {
 		if (setgroups(0, NULL) == 0 && setgid((gid_t)uid) == 0 &&
 		    setuid(uid) == 0)
@@ -937,6 +936,37 @@ static void kill_worker_uid(const struct batch *b, int slot)
 	}
 	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 		;
+}
+
+/* A grade killed before it could clean up may leave a student's program
+ * running under its sandbox uids (as root only). Those are the uids whose
+ * lock files (scratch.h) name the dead grade's pid; each is cleaned while
+ * its lock is held here, so a uid some other live grader has claimed since
+ * is never touched. */
+static void kill_child_uids(pid_t child)
+{
+	DIR *d = geteuid() == 0 ? opendir(SCRATCH_LOCK_DIR) : NULL;
+	struct dirent *e;
+	char path[512], buf[32];
+
+	while (d && (e = readdir(d))) {
+		char *end;
+		unsigned long uid = strtoul(e->d_name, &end, 10);
+		if (end == e->d_name || strcmp(end, ".lock") || uid == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", SCRATCH_LOCK_DIR, e->d_name);
+		int fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		ssize_t n = read(fd, buf, sizeof buf - 1);
+		buf[n > 0 ? n : 0] = '\0';
+		if (n > 0 && strtol(buf, NULL, 10) == (long)child &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0)
+			kill_uid((uid_t)uid);
+		close(fd);
+	}
+	if (d)
+		closedir(d);
 }
 
 /* Why a child that did not leave a usable report failed. */
@@ -969,9 +999,9 @@ static void finish_student(struct batch *b, struct student *s, int status)
 	char why[600], res[200];
 
 	b->running--;
-	s->pid = -1;
 	if (s->termed || WIFSIGNALED(status))
-		kill_worker_uid(b, s->slot);
+		kill_child_uids(s->pid);
+	s->pid = -1;
 	/* Exit 0 and 1 are graded; 3 (the grader's own failure) may still
 	 * carry a report with IE cases, which is not the student's fault but
 	 * must be looked at, so it is not kept as a final grade. */

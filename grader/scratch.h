@@ -21,7 +21,9 @@
  * on one machine (grade --batch runs several) must never share one: each
  * slot claims the first free uid among run_slot_uid(0), run_slot_uid(1)...
  * (base: --uid-base or WG_UID_BASE) by holding an flock on
- * SCRATCH_LOCK_DIR/UID.lock for the life of the process. Otherwise (not
+ * SCRATCH_LOCK_DIR/UID.lock for the life of the process; the file holds
+ * that process's pid, so that a parent that had to kill a grade (grade
+ * --batch) can find the uids it held and clean them. Otherwise (not
  * root) children keep the grader's identity (uid -1).
  */
 
