@@ -4,7 +4,10 @@
 #include "grader/build.h"
 
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,4 +244,33 @@ void build_submission(const char *src_dir, const char *build_dir, uid_t uid,
 	free_list(names, n);
 	if (!r->log)
 		r->log = strdup("");
+}
+
+uint64_t build_image_size(const char *prog)
+{
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	uint64_t total = 0;
+	int fd = open(prog, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 0;
+	if (pread(fd, &eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_phentsize != sizeof(ph) || eh.e_phnum > 4096) {
+		close(fd);
+		return 0;
+	}
+	for (unsigned i = 0; i < eh.e_phnum; i++) {
+		off_t at = (off_t)(eh.e_phoff + (uint64_t)i * sizeof(ph));
+		if (pread(fd, &ph, sizeof(ph), at) != (ssize_t)sizeof(ph))
+			break;
+		/* Saturate: a forged header must not wrap the sum. */
+		if (ph.p_type == PT_LOAD)
+			total = ph.p_memsz > UINT64_MAX - total ? UINT64_MAX
+								: total + ph.p_memsz;
+	}
+	close(fd);
+	return total;
 }

@@ -16,6 +16,7 @@
  */
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 enum build_status {
@@ -41,6 +42,11 @@ struct build_result {
 
 /* Number of *.c files directly in src_dir, or -1 with errno set. */
 int build_count_sources(const char *src_dir);
+
+/* The bytes an ELF program maps when it loads: the sum of its PT_LOAD
+ * segments' sizes in memory (code, data, and zero-filled static arrays).
+ * 0 when prog is not a 64-bit ELF file (a script, say) or cannot be read. */
+uint64_t build_image_size(const char *prog);
 
 /* Builds src_dir in build_dir (an empty directory writable by uid).
  * Always fills *r; the caller frees r->log. */

@@ -111,8 +111,9 @@ static const char usage_text[] =
 "\n"
 "Verdicts: AC, WA, TLE (CPU or wall limit), MLE, OLE, RTE (exit status or\n"
 "signal), CE (the build failed), IE. MLE is best effort: the program died\n"
-"(a signal or a non-zero exit) with a max RSS of at least 90%% of the memory\n"
-"limit, or after an allocation failure on stderr (\"out of memory\"...).\n"
+"(a signal or a non-zero exit) with a max RSS, or a loaded image (static\n"
+"arrays included), of at least 90%% of the memory limit, or after an\n"
+"allocation failure on stderr (\"out of memory\"...).\n"
 "An internal error (IE) is the grader's fault, never the student's: its\n"
 "points are left out of max_score and the exit status is 3.\n"
 "The JSON report always holds every diff (it is the staff's record); each\n"
@@ -469,6 +470,7 @@ static void build_job(void *ctx, size_t i, int slot)
 				 strerror(errno));
 			sub->build_log = strdup(err);
 		}
+		sub->image_bytes = build_image_size(g->progs[i]);
 		return;
 	}
 	snprintf(name, sizeof(name), "build-%zu", i);
@@ -488,6 +490,8 @@ static void build_job(void *ctx, size_t i, int slot)
 		free(sub->build_log);
 		sub->build_log = strdup(err);
 	}
+	if (sub->build == BUILD_OK)
+		sub->image_bytes = build_image_size(g->progs[i]);
 	scratch_remove_tree(dir);
 }
 
@@ -532,7 +536,7 @@ static void case_job(void *ctx, size_t job, int slot)
 		return;
 	}
 	scratch_slot_ids(&g->scratch, slot, &uid, &gid);
-	judge_case(&g->cfg, g->progs[si], dir, uid, gid, &g->data[ci],
+	judge_case(&g->cfg, g->progs[si], sub->image_bytes, dir, uid, gid, &g->data[ci],
 		   g->suite->cases[ci].points, r);
 }
 

@@ -48,7 +48,7 @@ static void keep_stderr(const struct run_result *res, struct judge_result *out)
 }
 
 void judge_case(const struct judge_config *cfg, const char *prog,
-		const char *dir, uid_t uid, gid_t gid,
+		uint64_t image_bytes, const char *dir, uid_t uid, gid_t gid,
 		const struct judge_data *data, int points,
 		struct judge_result *out)
 {
@@ -58,6 +58,7 @@ void judge_case(const struct judge_config *cfg, const char *prog,
 	struct verdict_limits vl = {
 		.cpu_sec = cfg->lim.cpu_sec, .wall_sec = cfg->lim.wall_sec,
 		.mem_bytes = cfg->lim.mem_bytes, .output_bytes = cfg->lim.output_bytes,
+		.image_bytes = image_bytes,
 	};
 
 	memset(out, 0, sizeof(*out));

@@ -12,6 +12,7 @@
  */
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "grader/diff.h"
@@ -46,9 +47,10 @@ struct judge_result {
 };
 
 /* Runs prog (cwd = dir, as uid/gid) on the case and fills *out. Never
- * fails: a failure of the grader itself becomes the verdict IE. */
+ * fails: a failure of the grader itself becomes the verdict IE.
+ * image_bytes: build_image_size(prog), for the MLE rule (0: unknown). */
 void judge_case(const struct judge_config *cfg, const char *prog,
-		const char *dir, uid_t uid, gid_t gid,
+		uint64_t image_bytes, const char *dir, uid_t uid, gid_t gid,
 		const struct judge_data *data, int points,
 		struct judge_result *out);
 

@@ -18,6 +18,7 @@
  * submission's max_score ("excluded_points" says how many).
  */
 
+#include <stdint.h>
 #include <stdio.h>
 #include <jansson.h>
 
@@ -33,6 +34,7 @@ struct report_sub {
 	char *build_log;         /* when is_dir (malloc'd) */
 	struct judge_result *cases;   /* one per suite case */
 	struct score_total total;
+	uint64_t image_bytes;    /* the program's loaded size (build.h) */
 };
 
 struct report_opts {

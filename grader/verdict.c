@@ -82,12 +82,16 @@ static int died(const struct run_result *r)
 	return r->status == RUN_SIGNALED || r->exit_code != 0;
 }
 
-/* 0: not MLE; 1: by max RSS; 2: by an allocation failure on stderr. */
+/* 0: not MLE; 1: by max RSS; 2: by an allocation failure on stderr; 3: by
+ * the program's own image (a static array larger than the limit kills it
+ * while it loads, before it has any RSS to speak of). */
 static int looks_like_mle(const struct run_result *r,
 			  const struct verdict_limits *lim)
 {
 	if (!lim->mem_bytes || !died(r))
 		return 0;
+	if (lim->image_bytes * 100 >= lim->mem_bytes * VERDICT_MLE_RSS_PERCENT)
+		return 3;
 	if ((unsigned long long)r->max_rss_kb * 1024 * 100 >=
 	    lim->mem_bytes * VERDICT_MLE_RSS_PERCENT)
 		return 1;
@@ -125,6 +129,11 @@ void verdict_classify(int harness_rc, const struct run_result *r,
 		set(out, VERDICT_IE, VERDICT_LIMIT_NONE);
 		snprintf(out->detail, sizeof(out->detail), "grader failure: %s",
 			 r->error[0] ? r->error : "unknown error");
+	} else if (r->exec_errno == ENOMEM && lim->mem_bytes) {
+		set(out, VERDICT_MLE, VERDICT_LIMIT_NONE);
+		snprintf(out->detail, sizeof(out->detail),
+			 "cannot load the program under the memory limit of "
+			 "%llu MiB", lim->mem_bytes >> 20);
 	} else if (r->exec_errno) {
 		/* The program file itself is not runnable (a text file, a binary
 		 * for another machine): the submission's fault. Anything else
@@ -153,7 +162,13 @@ void verdict_classify(int harness_rc, const struct run_result *r,
 			 "sleeping or blocked?)", lim->wall_sec, r->cpu_ms);
 	} else if ((mle = looks_like_mle(r, lim)) != 0) {
 		set(out, VERDICT_MLE, VERDICT_LIMIT_NONE);
-		if (mle == 1)
+		if (mle == 3)
+			snprintf(out->detail, sizeof(out->detail),
+				 "the program's static data (%llu MiB) do not fit "
+				 "the memory limit of %llu MiB, then %s",
+				 lim->image_bytes >> 20, lim->mem_bytes >> 20,
+				 death(r, how, sizeof(how)));
+		else if (mle == 1)
 			snprintf(out->detail, sizeof(out->detail),
 				 "max RSS %ld KiB, within %d %% of the memory limit "
 				 "of %llu MiB, then %s", r->max_rss_kb,

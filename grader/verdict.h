@@ -63,6 +63,9 @@ struct verdict_info {
 struct verdict_limits {
 	double cpu_sec, wall_sec;
 	unsigned long long mem_bytes, output_bytes;
+	unsigned long long image_bytes; /* the program's loaded size (the
+	                                   sum of its ELF PT_LOAD segments,
+	                                   static arrays included); 0: unknown */
 };
 
 void verdict_classify(int harness_rc, const struct run_result *r,

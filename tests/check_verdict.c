@@ -120,6 +120,28 @@ START_TEST(test_mle_rule)
 	r.err = msg;
 	r.err_len = strlen(msg);
 
+	/* A static image of 240 MiB (>= 90 % of 256 MiB) and a death with
+	 * almost no RSS: it could not load. MLE, whatever the signal. */
+	struct verdict_limits big = lim;
+	big.image_bytes = 240ULL << 20;
+	r = (struct run_result){ .status = RUN_SIGNALED, .term_signal = SIGSEGV,
+				 .max_rss_kb = 300 };
+	verdict_classify(0, &r, &big, &v);
+	ck_assert_int_eq(v.verdict, VERDICT_MLE);
+	ck_assert_ptr_nonnull(strstr(v.detail, "static data (240 MiB)"));
+	/* 230 MiB is under 90 %: RTE SIGSEGV. */
+	big.image_bytes = 230ULL << 20;
+	verdict_classify(0, &r, &big, &v);
+	ck_assert_int_eq(v.verdict, VERDICT_RTE);
+	/* exec itself refused for lack of address space: MLE. */
+	r = (struct run_result){ .status = RUN_EXITED, .exit_code = 127,
+				 .exec_errno = ENOMEM, .exec_stage = "exec" };
+	verdict_classify(0, &r, &lim, &v);
+	ck_assert_int_eq(v.verdict, VERDICT_MLE);
+	r.err = msg;
+	r.err_len = strlen(msg);
+	r.exec_errno = 0;
+
 	/* Without a memory limit there is no MLE. */
 	struct verdict_limits none = lim;
 	none.mem_bytes = 0;
