@@ -713,8 +713,10 @@ static int all_accepted(const json_t *r)
 
 /* ---- running one student --------------------------------------------------- */
 
-/* Writes j to path through path.tmp, fsync and rename. 0 or -1 (reported). */
-static int write_json_atomic(const char *path, const json_t *j)
+/* Writes path through path.tmp (fn fills it), fsync and rename, so a file
+ * on disk is always whole. 0, or -1 (reported; path.tmp removed). */
+static int write_file_atomic(const char *path, int (*fn)(FILE *, const void *),
+			     const void *arg)
 {
 	size_t n = strlen(path) + 5;
 	char *tmp = xmalloc(n);
@@ -727,6 +729,35 @@ static int write_json_atomic(const char *path, const json_t *j)
 		complain("cannot write '%s': %s", tmp, strerror(errno));
 		goto out;
 	}
+	if (fn(f, arg) != 0 || fflush(f) != 0 || ferror(f) ||
+	    fsync(fileno(f)) != 0) {
+		complain("cannot write '%s': %s", tmp, strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		goto out;
+	}
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		complain("cannot rename '%s' to '%s': %s", tmp, path,
+			 strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(tmp);
+	return rc;
+}
+
+static int put_json(FILE *f, const void *j)
+{
+	return json_dumpf(j, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0 ||
+	       fputc('\n', f) == EOF ? -1 : 0;
+}
+
+static int write_json_atomic(const char *path, const json_t *j)
+{
+	return write_file_atomic(path, put_json, j);
+}
 	if (json_dumpf(j, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0 ||
 	    fputc('\n', f) == EOF || fflush(f) != 0 || fsync(fileno(f)) != 0) {
 		complain("cannot write '%s': %s", tmp, strerror(errno));
@@ -1580,20 +1611,14 @@ static void write_summary_text(FILE *f, const json_t *sum)
 
 /* Writes DIR/NAME through a temporary file and a rename. */
 static int write_atomic(const struct batch *b, const char *name,
-			void (*fn)(FILE *, const void *), const void *arg)
+			int (*fn)(FILE *, const void *), const void *arg)
 {
 	char *path = join(b->out, name);
-	size_t n = strlen(path) + 5;
-	char *tmp = xmalloc(n);
-	FILE *f;
-	int rc = -1;
+	int rc = write_file_atomic(path, fn, arg);
 
-	snprintf(tmp, n, "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f) {
-		complain("cannot write '%s': %s", tmp, strerror(errno));
-		goto out;
-	}
+	free(path);
+	return rc;
+}
 	fn(f, arg);
 	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
 		complain("cannot write '%s': %s", tmp, strerror(errno));
@@ -1614,20 +1639,17 @@ out:
 	return rc;
 }
 
-static void put_gradebook(FILE *f, const void *b)
+/* Write errors surface through ferror() in write_file_atomic. */
+static int put_gradebook(FILE *f, const void *b)
 {
 	write_gradebook(f, b);
+	return 0;
 }
 
-static void put_summary_text(FILE *f, const void *sum)
+static int put_summary_text(FILE *f, const void *sum)
 {
 	write_summary_text(f, sum);
-}
-
-static void put_summary_json(FILE *f, const void *sum)
-{
-	json_dumpf(sum, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	fputc('\n', f);
+	return 0;
 }
 
 static int write_outputs(const struct batch *b)
@@ -1640,7 +1662,7 @@ static int write_outputs(const struct batch *b)
 		return -1;
 	}
 	rc |= write_atomic(b, "gradebook.csv", put_gradebook, b);
-	rc |= write_atomic(b, "summary.json", put_summary_json, sum);
+	rc |= write_atomic(b, "summary.json", put_json, sum);
 	rc |= write_atomic(b, "summary.txt", put_summary_text, sum);
 	if (!b->quiet)
 		write_summary_text(stdout, sum);
