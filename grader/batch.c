@@ -758,24 +758,6 @@ static int write_json_atomic(const char *path, const json_t *j)
 {
 	return write_file_atomic(path, put_json, j);
 }
-	if (json_dumpf(j, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0 ||
-	    fputc('\n', f) == EOF || fflush(f) != 0 || fsync(fileno(f)) != 0) {
-		complain("cannot write '%s': %s", tmp, strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		goto out;
-	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		complain("cannot rename '%s' to '%s': %s", tmp, path,
-			 strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(tmp);
-	return rc;
-}
 
 /* The child's argv: grade [passed options] -j 1 --uid-base UID --hide
  * SUBMISSIONS_DIR --hide OUT --staff --color=never --json PART SUITE_DIR
@@ -1616,25 +1598,6 @@ static int write_atomic(const struct batch *b, const char *name,
 	char *path = join(b->out, name);
 	int rc = write_file_atomic(path, fn, arg);
 
-	free(path);
-	return rc;
-}
-	fn(f, arg);
-	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
-		complain("cannot write '%s': %s", tmp, strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		goto out;
-	}
-	fclose(f);
-	if (rename(tmp, path) != 0) {
-		complain("cannot rename '%s': %s", tmp, strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(tmp);
 	free(path);
 	return rc;
 }
