@@ -73,14 +73,19 @@ $(BUILD_BIN)/%:
 clean:
 	rm -rf $(B) dist
 
+# The reference goes to LIBEXECDIR: a program called "reference" has no
+# place on everyone's PATH.
+LIBEXECDIR ?= $(PREFIX)/libexec/warpgrade
+INSTALL_BINS := $(filter-out $(BUILD_BIN)/reference,$(BINS))
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)
-	install -m 755 $(BINS) $(DESTDIR)$(BINDIR)/
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
+	install -m 755 $(INSTALL_BINS) $(DESTDIR)$(BINDIR)/
+	install -m 755 $(BUILD_BIN)/reference $(DESTDIR)$(LIBEXECDIR)/
 	cp -R public-tests $(DESTDIR)$(DATADIR)/
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(BINS)))
-	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(notdir $(INSTALL_BINS)))
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
 
 # The build needs the first six; the end-to-end tests also use python3 (to
 # read JSON reports), zip and unzip (the Gradescope zip).
