@@ -88,18 +88,21 @@ MUTATIONS = {
           "	c->st->active = (int)v[0];")]),
     "walk-bytes": (
         "counts sectors and lines by walking every byte (too slow)",
-        [("	for (size_t i = 0; i < n;) {\n"
-          "		uint64_t lo = r[i].start >> shift;",
-          "	uint64_t last = UINT64_MAX;\n"
+        [("	sort_by_start(r, n);\n",
+          "	sort_by_start(r, n);\n"
+          "	uint64_t ls = UINT64_MAX, ll = UINT64_MAX, ns = 0, nl = 0;\n"
           "	for (size_t k = 0; k < n; k++)\n"
-          "		for (uint64_t b = r[k].start; b < r[k].start + r[k].len; b++)\n"
-          "			if (last == UINT64_MAX || b >> shift > last) {\n"
-          "				last = b >> shift;\n"
-          "				total++;\n"
+          "		for (uint64_t b = r[k].start; b < r[k].start + r[k].len; b++) {\n"
+          "			if (ls == UINT64_MAX || b >> MODEL_SECTOR_SHIFT > ls) {\n"
+          "				ls = b >> MODEL_SECTOR_SHIFT;\n"
+          "				ns++;\n"
           "			}\n"
-          "	return total;\n"
-          "	for (size_t i = 0; i < n;) {\n"
-          "		uint64_t lo = r[i].start >> shift;")]),
+          "			if (ll == UINT64_MAX || b >> MODEL_LINE_SHIFT > ll) {\n"
+          "				ll = b >> MODEL_LINE_SHIFT;\n"
+          "				nl++;\n"
+          "			}\n"
+          "		}\n"
+          "	return (struct model_coverage){ ns, nl };\n")]),
     "case-insensitive": (
         "matches command names without regard to case",
         [("memcmp(cmd_table[i].name, name->p, name->n) == 0)",
@@ -168,14 +171,12 @@ MUTATIONS = {
           "		       (uint64_t)(t % v[0]);")]),
     "lines-from-sectors": (
         "derives lines as sectors / 4, rounded up, instead of counting them",
-        [("		count_granules(r, n, MODEL_LINE_SHIFT),",
-          "		(count_granules(r, n, MODEL_SECTOR_SHIFT) + 3) / 4,")]),
+        [("					line.total + line.hi - line.lo + 1 };",
+          "					(sec.total + sec.hi - sec.lo + 1 + 3) / 4 };")]),
     "start-sector-only": (
         "counts only the sector and line of each range's first byte",
-        [("		uint64_t hi = (r[i].start + r[i].len - 1) >> shift;",
-          "		uint64_t hi = lo;"),
-         ("			uint64_t h = (r[i].start + r[i].len - 1) >> shift;",
-          "			uint64_t h = r[i].start >> shift;")]),
+        [("uint64_t first = r[i].start, last = r[i].start + r[i].len - 1;",
+          "uint64_t first = r[i].start, last = first;")]),
     "unknown-prints-line": (
         "echoes the whole line, not the first token, for an unknown command",
         [("		out_bytes(&st->out, name->p, name->n);",

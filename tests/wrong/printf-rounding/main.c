@@ -243,47 +243,64 @@ int lex_number(const struct lex_token *tok, int64_t *out)
 /* ---- reference/model.c ---- */
 
 /* Insertion sort: strided and aos ranges arrive sorted, so this is one
- * pass for them; a gather of 32 is at worst a few hundred moves. */
+ * comparison per range for them (nothing is written back); a gather of 32
+ * is at worst a few hundred moves. */
 static void sort_by_start(struct model_range *r, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
+		if (r[i - 1].start <= r[i].start)
+			continue;
 		struct model_range x = r[i];
 		size_t j = i;
-		while (j > 0 && r[j - 1].start > x.start) {
+		do {
 			r[j] = r[j - 1];
 			j--;
-		}
+		} while (j > 0 && r[j - 1].start > x.start);
 		r[j] = x;
 	}
 }
 
-/* Granule indices are monotonic in the byte address, so ranges sorted by
- * start give index intervals sorted by their low end: one merge pass. */
-static uint64_t count_granules(const struct model_range *r, size_t n,
-			       unsigned shift)
-{
-	uint64_t total = 0;
+/* A run of granule indices [lo, hi] being merged. */
+struct span {
+	uint64_t lo, hi, total;
+};
 
-	for (size_t i = 0; i < n;) {
-		uint64_t lo = r[i].start >> shift;
-		uint64_t hi = (r[i].start + r[i].len - 1) >> shift;
-		for (i++; i < n && r[i].start >> shift <= hi; i++) {
-			uint64_t h = (r[i].start + r[i].len - 1) >> shift;
-			if (h > hi)
-				hi = h;
-		}
-		total += hi - lo + 1;
+/* Granule indices are monotonic in the byte address, so ranges sorted by
+ * start give index intervals sorted by their low end: each new one either
+ * extends the current run or closes it. */
+static void span_add(struct span *s, uint64_t lo, uint64_t hi)
+{
+	if (lo > s->hi) {
+		s->total += s->hi - s->lo + 1;
+		s->lo = lo;
+		s->hi = hi;
+	} else if (hi > s->hi) {
+		s->hi = hi;
 	}
-	return total;
 }
 
 struct model_coverage model_cover(struct model_range *r, size_t n)
 {
+	struct span sec = { 0, 0, 0 }, line = { 0, 0, 0 };
+
+	if (n == 0)
+		return (struct model_coverage){ 0, 0 };
 	sort_by_start(r, n);
-	return (struct model_coverage){
-		count_granules(r, n, MODEL_SECTOR_SHIFT),
-		count_granules(r, n, MODEL_LINE_SHIFT),
-	};
+	/* Both granularities in one pass over the sorted ranges. */
+	for (size_t i = 0; i < n; i++) {
+		uint64_t first = r[i].start, last = r[i].start + r[i].len - 1;
+		if (i == 0) {
+			sec = (struct span){ first >> MODEL_SECTOR_SHIFT,
+					     last >> MODEL_SECTOR_SHIFT, 0 };
+			line = (struct span){ first >> MODEL_LINE_SHIFT,
+					      last >> MODEL_LINE_SHIFT, 0 };
+			continue;
+		}
+		span_add(&sec, first >> MODEL_SECTOR_SHIFT, last >> MODEL_SECTOR_SHIFT);
+		span_add(&line, first >> MODEL_LINE_SHIFT, last >> MODEL_LINE_SHIFT);
+	}
+	return (struct model_coverage){ sec.total + sec.hi - sec.lo + 1,
+					line.total + line.hi - line.lo + 1 };
 }
 
 uint64_t model_efficiency_tenths(uint64_t requested, uint64_t moved)
