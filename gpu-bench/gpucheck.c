@@ -57,18 +57,27 @@ int gpuc_device_from_json(json_t *obj, const char *src,
 	return 0;
 }
 
-int gpuc_load_device(const char *path, struct gpuc_device *dev, char *err,
-                     size_t errsz)
+/* Parses path, rejecting duplicate keys; NULL with err = "path:line:col:
+ * text" when it is not JSON. The caller owns the result. */
+static json_t *load_json(const char *path, char *err, size_t errsz)
 {
 	json_error_t je;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
-	int rc;
 
-	if (!root) {
+	if (!root)
 		fail_msg(err, errsz, "%s:%d:%d: %s", path, je.line, je.column,
 		         je.text);
+	return root;
+}
+
+int gpuc_load_device(const char *path, struct gpuc_device *dev, char *err,
+                     size_t errsz)
+{
+	json_t *root = load_json(path, err, errsz);
+	int rc;
+
+	if (!root)
 		return -1;
-	}
 	rc = gpuc_device_from_json(root, path, dev, err, errsz);
 	json_decref(root);
 	return rc;
@@ -403,15 +412,11 @@ int gpuc_bounds_from_json(json_t *root, const char *src,
 int gpuc_load_bounds(const char *path, const char *device_name,
                      struct gpuc_bounds *b, char *err, size_t errsz)
 {
-	json_error_t je;
-	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	json_t *root = load_json(path, err, errsz);
 	int rc;
 
-	if (!root) {
-		fail_msg(err, errsz, "%s:%d:%d: %s", path, je.line, je.column,
-		         je.text);
+	if (!root)
 		return -1;
-	}
 	rc = gpuc_bounds_from_json(root, path, device_name, b, err, errsz);
 	json_decref(root);
 	return rc;
