@@ -37,6 +37,8 @@
 #include "grader/pool.h"
 #include "grader/runner.h"
 #include "grader/report.h"
+#include "grader/sandbox.h"
+#include "grader/cgroup.h"
 #include "grader/scratch.h"
 #include "grader/suite.h"
 
@@ -75,6 +77,9 @@ struct grading {
 	char **hide;                 /* NULL-terminated real paths masked from
 	                                every program and compiler (root) */
 	int mnt_ns;                  /* the namespace masking them, or -1 */
+	struct sandbox_slot **slots; /* per slot: its keeper (sandbox.h) */
+	struct sandbox_layers layers;/* what slot 0 got (they all get the same) */
+	int nslots;
 };
 
 static const char usage_text[] =
@@ -390,13 +395,73 @@ static int hide_list(struct grading *g, const struct options *o)
 			"(sysctl fs.suid_dumpable=0)\n");
 		return -2;
 	}
+	/* For the compiler; the programs get the same masks from their
+	 * slot's keeper. Without CAP_SYS_ADMIN the keepers fall back on a
+	 * user namespace and the compiler runs unmasked: said below. */
 	char err[512];
-	if ((g->mnt_ns = run_mask_ns((const char *const *)g->hide, err,
-				     sizeof(err))) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
-		return -2;
+	g->mnt_ns = run_mask_ns((const char *const *)g->hide, err, sizeof(err));
+	return 0;
+}
+
+/* One keeper per slot, forked now, while grade is small (before the
+ * suite's data is loaded): each run's max RSS is then its own. */
+static int open_slots(struct grading *g, const struct options *o)
+{
+	char err[512];
+
+	if (!(g->slots = calloc((size_t)o->jobs, sizeof(*g->slots)))) {
+		fprintf(stderr, "grade: out of memory\n");
+		return -1;
+	}
+	for (int i = 0; i < o->jobs; i++) {
+		struct sandbox_config cfg = {
+			.hide = (const char *const *)g->hide,
+			.scratch = g->scratch.base,
+			.tmp_bytes = (uint64_t)g->suite->tmp_mib << 20,
+			.slot = i,
+		};
+		struct sandbox_layers l;
+
+		scratch_slot_ids(&g->scratch, i, &cfg.uid, &cfg.gid);
+		if (sandbox_open(&g->slots[i], &cfg, &l, err, sizeof(err)) < 0) {
+			fprintf(stderr, "grade: %s\n", err);
+			return -1;
+		}
+		if (i == 0)
+			g->layers = l;
+		g->nslots = i + 1;
 	}
 	return 0;
+}
+
+/* One line per missing layer, when the suite has something to hide. */
+static void warn_layers(const struct grading *g, const struct options *o)
+{
+	const struct sandbox_layers *l = &g->layers;
+	int hidden = 0;
+
+	for (size_t i = 0; i < g->suite->ncases; i++)
+		hidden |= g->suite->cases[i].hidden;
+	if (!hidden || o->quiet)
+		return;
+	if (!l->mount_ns)
+		fprintf(stderr, "grade: warning: no mount namespace: the programs can "
+			"read the suite's expected outputs and other submissions\n");
+	else if (!l->private_tmp)
+		fprintf(stderr, "grade: warning: no private /tmp: a program can leave "
+			"files for a later case\n");
+	if (!l->net_ns)
+		fprintf(stderr, "grade: warning: no network namespace: a program can "
+			"send the hidden inputs out\n");
+	if (!l->uid_switch && !l->user_ns)
+		fprintf(stderr, "grade: warning: the programs run as you and can "
+			"signal grade\n");
+	if (!(l->cgroup_caps & CG_CPU) && g->suite->processes > 1)
+		fprintf(stderr, "grade: warning: no cgroup: children's CPU time does "
+			"not count\n");
+	if (g->mnt_ns < 0 && l->mount_ns)
+		fprintf(stderr, "grade: warning: no CAP_SYS_ADMIN: the compiler runs "
+			"without the masks\n");
 }
 
 static int load_data(const struct suite *s, struct judge_data *d)
@@ -415,19 +480,24 @@ static int load_data(const struct suite *s, struct judge_data *d)
 	return 0;
 }
 
+/* Every limit that shapes a run comes from the suite and the options
+ * alone, never from the shell grade was started from (an inherited
+ * "ulimit -s unlimited" once turned a crash into MLE). */
 static void set_limits(const struct options *o, const struct suite *s,
 		       struct judge_config *cfg)
 {
 	double cpu = o->cpu_sec > 0 ? o->cpu_sec : s->cpu_seconds;
 	long mem = o->memory_mib ? o->memory_mib : s->memory_mib;
 	long out = o->output_kib ? o->output_kib : s->output_kib;
+	double wall = o->wall_sec > 0 ? o->wall_sec : s->wall_seconds;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->mnt_ns = -1;
 	cfg->lim.cpu_sec = cpu;
-	cfg->lim.wall_sec = o->wall_sec > 0 ? o->wall_sec
-			    : (3 * cpu > cpu + 2 ? 3 * cpu : cpu + 2);
+	cfg->lim.wall_sec = wall > 0 ? wall : (3 * cpu > cpu + 2 ? 3 * cpu : cpu + 2);
 	cfg->lim.mem_bytes = (uint64_t)mem << 20;
+	/* The stack may use all of the memory, as in CMS. */
+	cfg->lim.stack_bytes = (uint64_t)(s->stack_mib ? s->stack_mib : mem) << 20;
 	cfg->lim.output_bytes = (uint64_t)out << 10;
 	/* Files a child writes in its scratch directory: no more than it may
 	 * print. */
@@ -435,10 +505,12 @@ static void set_limits(const struct options *o, const struct suite *s,
 	cfg->lim.stderr_bytes = 64 * 1024;
 	cfg->lim.stderr_kill_bytes = (uint64_t)out << 10;
 	cfg->lim.nofile = 64;
-	/* RLIMIT_NPROC counts every process of the uid: with a slot uid of
-	 * its own that is the program's processes; for a grader that is not
-	 * root it would count the user's whole session, so no limit then. */
-	cfg->lim.nproc = geteuid() == 0 ? 64 : 0;
+	/* RLIMIT_NPROC counts every process of the uid (of the user
+	 * namespace): the slot's own uid as root, the keeper and the program
+	 * in a user namespace. Not root and without one, it counts the user's
+	 * whole session: 1 still means "no fork", but a higher limit cannot
+	 * be expressed, so none is set. */
+	cfg->lim.nproc = s->processes;
 	cfg->exact = o->exact;
 	cfg->diff = (struct diff_opts)DIFF_OPTS_INIT;
 	cfg->diff.exact = o->exact;
@@ -542,15 +614,19 @@ static void case_job(void *ctx, size_t job, int slot)
 		return;
 	}
 	snprintf(name, sizeof(name), "slot-%d", slot);
-	if (scratch_fresh_dir(&g->scratch, name, slot, dir, sizeof(dir), err, sizeof(err)) < 0) {
+	/* With private folders the keeper makes the working folder inside
+	 * its own tmpfs; the host's stays unused. */
+	if (sandbox_private_dirs(g->slots[slot]))
+		snprintf(dir, sizeof(dir), "%s/%s", g->scratch.base, name);
+	else if (scratch_fresh_dir(&g->scratch, name, slot, dir, sizeof(dir), err, sizeof(err)) < 0) {
 		memset(r, 0, sizeof(*r));
 		r->verdict = VERDICT_IE;
 		snprintf(r->detail, sizeof(r->detail), "grader failure: %.300s", err);
 		return;
 	}
 	scratch_slot_ids(&g->scratch, slot, &uid, &gid);
-	judge_case(&g->cfg, g->progs[si], sub->image_bytes, dir, uid, gid, &g->data[ci],
-		   g->suite->cases[ci].points, r);
+	judge_case(&g->cfg, g->progs[si], sub->image_bytes, dir, uid, gid,
+		   g->slots[slot], &g->data[ci], g->suite->cases[ci].points, r);
 }
 
 /* ---- reports ---- */
@@ -619,6 +695,9 @@ static int report_all(struct grading *g, const struct options *o, double t0)
 		.wall_sec = g->cfg.lim.wall_sec,
 		.memory_mib = (long)(g->cfg.lim.mem_bytes >> 20),
 		.output_kib = (long)(g->cfg.lim.output_bytes >> 10),
+		.stack_mib = (long)(g->cfg.lim.stack_bytes >> 20),
+		.processes = g->suite->processes, .tmp_mib = g->suite->tmp_mib,
+		.sandbox = &g->layers,
 	};
 
 	for (size_t i = 0; i < g->nsubs; i++)
@@ -661,6 +740,9 @@ static void release(struct grading *g)
 	free(g->hide);
 	if (g->mnt_ns >= 0)
 		close(g->mnt_ns);
+	for (int i = 0; g->slots && i < g->nslots; i++)
+		sandbox_close(g->slots[i]);
+	free(g->slots);
 	scratch_cleanup(&g->scratch);
 }
 
@@ -677,10 +759,6 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 	g.progs = calloc(n, sizeof(*g.progs));
 	if (!g.data || !g.subs || !g.progs) {
 		fprintf(stderr, "grade: out of memory\n");
-		goto out;
-	}
-	if (load_data(s, g.data) < 0) {
-		rc = EXIT_USAGE;
 		goto out;
 	}
 	if (scratch_init(&g.scratch, o->jobs, err, sizeof(err)) < 0) {
@@ -702,7 +780,13 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		goto out;
 	}
 	rc = EXIT_INTERNAL;
-	g.cfg.mnt_ns = g.mnt_ns;
+	if (open_slots(&g, o) < 0)
+		goto out;
+	if (load_data(s, g.data) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	warn_layers(&g, o);
 	catch_stop_signals();
 	pool_run(n, o->jobs, build_job, &g);
 	pool_run(n * s->ncases, o->jobs, case_job, &g);

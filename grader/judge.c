@@ -49,7 +49,7 @@ static void keep_stderr(const struct run_result *res, struct judge_result *out)
 
 void judge_case(const struct judge_config *cfg, const char *prog,
 		uint64_t image_bytes, const char *dir, uid_t uid, gid_t gid,
-		const struct judge_data *data, int points,
+		struct sandbox_slot *sbx, const struct judge_data *data, int points,
 		struct judge_result *out)
 {
 	const char *argv[] = { prog, NULL };
@@ -70,6 +70,7 @@ void judge_case(const struct judge_config *cfg, const char *prog,
 	c.uid = uid;
 	c.gid = gid;
 	c.mnt_ns = cfg->mnt_ns;
+	c.sbx = sbx;
 
 	int rc = run_command(&c);
 	verdict_classify(rc, &c.res, &vl, &vi);

@@ -46,12 +46,13 @@ struct judge_result {
 	int score;               /* the case's points when AC, else 0 */
 };
 
-/* Runs prog (cwd = dir, as uid/gid) on the case and fills *out. Never
+/* Runs prog (cwd = dir, as uid/gid; through slot sbx's keeper when not
+ * NULL, sandbox.h) on the case and fills *out. Never
  * fails: a failure of the grader itself becomes the verdict IE.
  * image_bytes: build_image_size(prog), for the MLE rule (0: unknown). */
 void judge_case(const struct judge_config *cfg, const char *prog,
 		uint64_t image_bytes, const char *dir, uid_t uid, gid_t gid,
-		const struct judge_data *data, int points,
+		struct sandbox_slot *sbx, const struct judge_data *data, int points,
 		struct judge_result *out);
 
 /* Frees the texts of *r. */

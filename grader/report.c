@@ -2,6 +2,7 @@
  * report: the terminal table and the JSON report (see report.h).
  */
 #include "grader/report.h"
+#include "grader/cgroup.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -302,6 +303,35 @@ static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
 			 "verdicts", verdicts, "cases", cases);
 }
 
+/* What each run got from the sandbox (sandbox.h), so a report says how
+ * far its grades can be trusted. */
+static json_t *sandbox_json(const struct sandbox_layers *l, long processes)
+{
+	static const struct { int cap; const char *name; } controls[] = {
+		{ CG_KILL, "kill" }, { CG_CPU, "cpu" }, { CG_MEM, "memory" },
+		{ CG_PIDS, "pids" },
+	};
+	json_t *ctl = json_array(), *missing = json_array();
+	char buf[sizeof(l->missing)], *part, *save = NULL;
+
+	if (!l)
+		return json_null();
+	for (size_t i = 0; ctl && i < sizeof(controls) / sizeof(controls[0]); i++)
+		if (l->cgroup_caps & controls[i].cap)
+			json_array_append_new(ctl, json_string(controls[i].name));
+	snprintf(buf, sizeof(buf), "%s", l->missing);
+	for (part = strtok_r(buf, ";", &save); missing && part;
+	     part = strtok_r(NULL, ";", &save))
+		json_array_append_new(missing, json_string(part + (*part == ' ')));
+	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:I, s:o}",
+			 "uid_switch", l->uid_switch, "user_namespace", l->user_ns,
+			 "mount_namespace", l->mount_ns, "private_tmp", l->private_tmp,
+			 "ipc_namespace", l->ipc_ns, "network_namespace", l->net_ns,
+			 "cgroup", str_or_null(l->cgroup), "cgroup_controls", ctl,
+			 "children_cpu", l->children_cpu, "processes", (json_int_t)processes,
+			 "missing", missing);
+}
+
 json_t *report_json(const struct suite *s, const struct report_sub *subs,
 		    size_t n, const struct report_opts *o)
 {
@@ -309,13 +339,19 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 
 	for (size_t i = 0; arr && i < n; i++)
 		json_array_append_new(arr, sub_json(s, &subs[i]));
-	return json_pack("{s:s, s:o, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I}, s:o}",
+	return json_pack("{s:s, s:o, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I, s:I, s:I, s:I},"
+			 " s:o, s:o}",
 			 "suite", s->name, "suite_dir", str_or_null(s->dir),
 			 "grader_version", WG_VERSION, "exact", o->exact,
 			 "view", o->staff ? "staff" : "student",
 			 "limits", "cpu_seconds", o->cpu_sec, "wall_seconds", o->wall_sec,
 			 "memory_mib", (json_int_t)o->memory_mib,
 			 "output_kib", (json_int_t)o->output_kib,
+			 "stack_mib", (json_int_t)o->stack_mib,
+			 "processes", (json_int_t)o->processes,
+			 "tmp_mib", (json_int_t)o->tmp_mib,
+			 "sandbox", o->sandbox ? sandbox_json(o->sandbox, o->processes)
+					       : json_null(),
 			 "submissions", arr);
 }
 

@@ -24,6 +24,7 @@
 
 #include "grader/build.h"
 #include "grader/judge.h"
+#include "grader/sandbox.h"
 #include "grader/score.h"
 #include "grader/suite.h"
 
@@ -41,6 +42,8 @@ struct report_opts {
 	int color, quiet, verbose, staff, exact;
 	double cpu_sec, wall_sec;
 	long memory_mib, output_kib;
+	long stack_mib, processes, tmp_mib;
+	const struct sandbox_layers *sandbox;   /* NULL: not recorded */
 };
 
 void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,

@@ -30,6 +30,7 @@
  * output still buffered or a descendant that has not died yet.
  */
 #include "grader/runner.h"
+#include "grader/sandbox.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -58,7 +59,7 @@
 enum stage {
 	ST_SETSID, ST_SIGACTION, ST_DUP2, ST_CLOSE, ST_RLIMIT, ST_SETGROUPS,
 	ST_SETGID, ST_SETUID, ST_VERIFY, ST_PRCTL, ST_CHDIR, ST_SIGMASK,
-	ST_MOUNT, ST_EXEC, ST_COUNT
+	ST_MOUNT, ST_CGROUP, ST_IPC, ST_EXEC, ST_COUNT
 };
 
 static const char *const stage_names[ST_COUNT] = {
@@ -68,7 +69,8 @@ static const char *const stage_names[ST_COUNT] = {
 	[ST_SETGID] = "setgid", [ST_SETUID] = "setuid",
 	[ST_VERIFY] = "verify credentials", [ST_PRCTL] = "prctl",
 	[ST_CHDIR] = "chdir", [ST_SIGMASK] = "sigprocmask",
-	[ST_MOUNT] = "mount namespace", [ST_EXEC] = "exec",
+	[ST_MOUNT] = "mount namespace", [ST_CGROUP] = "cgroup",
+	[ST_IPC] = "ipc namespace", [ST_EXEC] = "exec",
 };
 
 struct status_rec {
@@ -85,11 +87,14 @@ struct child_plan {
 	int fds[3];             /* child ends of stdin, stdout, stderr */
 	int status_fd;
 	int max_fd;             /* for the close loop when close_range is absent */
-	struct rlimit rl[6];
-	int rl_res[6];
+	struct rlimit rl[8];
+	int rl_res[8];
 	int n_rl;
 	int switch_uid;
 	int mnt_ns;                /* -1 unless root and c->mnt_ns is set */
+	const int *cg_fds;         /* cgroup.procs files the child joins */
+	int n_cg;
+	int unshare_ipc;           /* a fresh IPC namespace of its own */
 	uid_t uid;
 	gid_t gid;
 	pid_t parent;
@@ -260,6 +265,13 @@ static __attribute__((noreturn)) void child_exec(const struct child_plan *p)
 	if (p->mnt_ns >= 0 && setns(p->mnt_ns, CLONE_NEWNS) < 0)
 		child_die(p, ST_MOUNT);
 	child_signals(p);
+	/* Into the slot's cgroups while still privileged: every process it
+	 * makes is then counted, limited and killed with it. */
+	for (i = 0; i < p->n_cg; i++)
+		if (write(p->cg_fds[i], "0", 1) != 1)
+			child_die(p, ST_CGROUP);
+	if (p->unshare_ipc && unshare(CLONE_NEWIPC) < 0)
+		child_die(p, ST_IPC);
 	for (i = 0; i < 3; i++)
 		if (dup2(p->fds[i], i) < 0)
 			child_die(p, ST_DUP2);
@@ -323,6 +335,8 @@ static void plan_limits(struct child_plan *p, const struct run_limits *l)
 		plan_rlimit(p, RLIMIT_AS, l->mem_bytes, l->mem_bytes);
 	if (l->fsize_bytes)
 		plan_rlimit(p, RLIMIT_FSIZE, l->fsize_bytes, l->fsize_bytes);
+	if (l->stack_bytes)
+		plan_rlimit(p, RLIMIT_STACK, l->stack_bytes, l->stack_bytes);
 	plan_rlimit(p, RLIMIT_CORE, 0, 0);
 	plan_rlimit(p, RLIMIT_NOFILE, l->nofile > 0 ? l->nofile : RUN_DEFAULT_NOFILE,
 		    l->nofile > 0 ? l->nofile : RUN_DEFAULT_NOFILE);
@@ -492,7 +506,6 @@ static int spawn(struct run_child *c, struct child_plan *p)
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	c->t0_ns = now_ns();
 	/* The child only runs child_exec() (system calls, the plan made
 	 * before, its own stack) and ends in execve or _exit. */
 	c->pid = vfork();
@@ -504,30 +517,24 @@ static int spawn(struct run_child *c, struct child_plan *p)
 	return c->pid < 0 ? -1 : 0;
 }
 
-/* The four pipes: the parent's ends go to c (non-blocking, except the
- * status pipe, read with a blocking read), the child's to child_ends and
- * st_w. On failure everything is closed. */
-static int open_pipes(struct run_child *c, int child_ends[3], int *st_w)
+/* The three pipes: the parent's ends go to c (non-blocking), the child's
+ * to child_ends. On failure everything is closed. */
+static int open_pipes(struct run_child *c, int child_ends[3])
 {
 	int io[3][2] = { { -1, -1 }, { -1, -1 }, { -1, -1 } };
-	int st[2] = { -1, -1 }, i, e;
+	int i, e;
 
 	for (i = 0; i < 3; i++)
 		if (make_pipe(io[i]) < 0)
 			goto fail;
-	if (make_pipe(st) < 0)
-		goto fail;
 	if (set_nonblock(io[0][1]) < 0 || set_nonblock(io[1][0]) < 0 ||
 	    set_nonblock(io[2][0]) < 0)
 		goto fail;
 	c->fd_in = io[0][1];
 	c->fd_out = io[1][0];
 	c->fd_err = io[2][0];
-	c->fd_status = st[0];
-	child_ends[0] = io[0][0];
-	child_ends[1] = io[1][1];
-	child_ends[2] = io[2][1];
-	*st_w = st[1];
+	for (i = 0; i < 3; i++)
+		child_ends[i] = io[i][i > 0];
 	return 0;
 fail:
 	e = errno;
@@ -535,41 +542,43 @@ fail:
 		close_fd(&io[i][0]);
 		close_fd(&io[i][1]);
 	}
-	close_fd(&st[0]);
-	close_fd(&st[1]);
 	errno = e;
 	return -1;
 }
 
-int run_start(struct run_child *c)
+static void reset_state(struct run_child *c)
 {
-	struct child_plan p;
-	char home[4200], abs[8192];
-	const char *envp[4];
-	int child_ends[3] = { -1, -1, -1 }, st_w = -1, i, rc = 0;
-
 	memset(&c->res, 0, sizeof(c->res));
+	c->res.tree_cpu_ms = -1;
 	c->pid = -1;
 	c->reaped = 0;
 	c->in_off = 0;
 	c->err_cap = 0;
-	if (!c->argv || !c->argv[0])
-		return fail(c, "no program to run");
-	pthread_once(&sigpipe_once, ignore_sigpipe);
+}
+
+int run_spawn_local(struct run_child *c, const int child_ends[3],
+		    const struct run_spawn_extra *x)
+{
+	struct child_plan p;
+	char home[4200], abs[8192];
+	const char *envp[4];
+	int st[2], rc = 0;
+
 	memset(&p, 0, sizeof(p));
 	if (!c->env && build_env(c, home, sizeof(home), envp) < 0)
 		return fail(c, "directory name too long: '%s'", c->dir);
 	if (exec_path(c, abs, sizeof(abs), &p.path) < 0)
 		return fail(c, "cannot resolve '%s': %s", c->argv[0],
 			    strerror(errno));
-	if (open_pipes(c, child_ends, &st_w) < 0)
-		return fail(c, "cannot create pipes for '%s': %s", c->argv[0],
+	if (make_pipe(st) < 0)
+		return fail(c, "cannot create a pipe for '%s': %s", c->argv[0],
 			    strerror(errno));
+	c->fd_status = st[0];
 	p.argv = (char *const *)c->argv;
 	p.envp = (char *const *)(c->env ? c->env : envp);
 	p.dir = c->dir;
 	memcpy(p.fds, child_ends, sizeof(p.fds));
-	p.status_fd = st_w;
+	p.status_fd = st[1];
 	plan_limits(&p, &c->lim);
 	p.switch_uid = wants_switch(c);
 	p.uid = c->uid;
@@ -579,27 +588,57 @@ int run_start(struct run_child *c)
 	c->res.uid_switched = p.switch_uid;
 	p.mnt_ns = c->mnt_ns >= 0 && geteuid() == 0 ? c->mnt_ns : -1;
 	c->res.hidden = p.mnt_ns >= 0;
+	if (x) {
+		p.cg_fds = x->cg_fds;
+		p.n_cg = x->n_cg;
+		p.unshare_ipc = x->unshare_ipc;
+	}
 	if (spawn(c, &p) < 0)
 		rc = fail(c, "cannot fork for '%s': %s", c->argv[0], strerror(errno));
-	for (i = 0; i < 3; i++)
-		close(child_ends[i]);
-	close(st_w);
+	close(st[1]);
 	if (rc < 0) {
-		close_all(c);
+		close_fd(&c->fd_status);
 		return -1;
 	}
 	c->res.pid = c->pid;
-#ifdef SYS_pidfd_open
-	c->fd_pid = (int)syscall(SYS_pidfd_open, c->pid, 0);
-#endif
 	if (read_status(c) < 0) {
 		int status;
 
 		kill(-c->pid, SIGKILL);
 		reap(c, &status, NULL);
+		return -1;
+	}
+	return 0;
+}
+
+int run_start(struct run_child *c)
+{
+	int child_ends[3] = { -1, -1, -1 }, i, rc;
+
+	reset_state(c);
+	if (!c->argv || !c->argv[0])
+		return fail(c, "no program to run");
+	pthread_once(&sigpipe_once, ignore_sigpipe);
+	if (open_pipes(c, child_ends) < 0)
+		return fail(c, "cannot create pipes for '%s': %s", c->argv[0],
+			    strerror(errno));
+	c->t0_ns = now_ns();
+	if (c->sbx) {
+		rc = sandbox_spawn(c->sbx, c, child_ends);
+		c->fd_keeper = rc == 0 ? sandbox_fd(c->sbx) : -1;
+	} else {
+		rc = run_spawn_local(c, child_ends, NULL);
+	}
+	for (i = 0; i < 3; i++)
+		close(child_ends[i]);
+	if (rc < 0) {
 		close_all(c);
 		return -1;
 	}
+#ifdef SYS_pidfd_open
+	if (!c->sbx)
+		c->fd_pid = (int)syscall(SYS_pidfd_open, c->pid, 0);
+#endif
 	return 0;
 }
 
@@ -784,9 +823,10 @@ static int pump_once(struct run_child *c, struct pump *pm, int ms)
 		i_err = n;
 		pf[n++] = (struct pollfd){ c->fd_err, POLLIN, 0 };
 	}
-	if (watch && c->fd_pid >= 0) {
+	if (watch && (c->fd_pid >= 0 || c->fd_keeper >= 0)) {
 		i_pid = n;
-		pf[n++] = (struct pollfd){ c->fd_pid, POLLIN, 0 };
+		pf[n++] = (struct pollfd){ c->fd_pid >= 0 ? c->fd_pid : c->fd_keeper,
+					   POLLIN, 0 };
 	} else if (watch && (ms < 0 || ms > 10)) {
 		ms = 10;        /* no pidfd: look at the child every tick */
 	}
@@ -871,6 +911,9 @@ static void classify(struct run_child *c, int status, const struct rusage *ru,
 	r->cpu_ms = (long)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000 +
 		    (long)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) / 1000;
 	r->max_rss_kb = ru->ru_maxrss;
+	/* The whole tree's CPU (the cgroup's), where it was measured. */
+	if (r->tree_cpu_ms > r->cpu_ms)
+		r->cpu_ms = r->tree_cpu_ms;
 	if (WIFSIGNALED(status)) {
 		r->status = RUN_SIGNALED;
 		r->term_signal = WTERMSIG(status);
@@ -881,6 +924,8 @@ static void classify(struct run_child *c, int status, const struct rusage *ru,
 	if (c->lim.cpu_sec <= 0)
 		return;
 	if (r->status == RUN_SIGNALED && r->term_signal == SIGXCPU)
+		r->cpu_exceeded = 1;
+	if (r->tree_cpu_killed)
 		r->cpu_exceeded = 1;
 	/* The kernel's SIGKILL at the hard limit (soft + 1 s). rusage can read
 	 * a quarter under what the limit counted on a loaded machine, hence
@@ -911,6 +956,22 @@ static int finish_output(struct run_child *c)
 	return 0;
 }
 
+/* The end of a run through the sandbox's keeper: it kills what is left
+ * (asked to, when we stopped early), reaps, cleans up and reports. */
+static int finish_sandboxed(struct run_child *c, const struct pump *pm,
+			    int *status, struct rusage *ru)
+{
+	int rc = 0;
+
+	if (!pm->exited && sandbox_kill(c->sbx) < 0)
+		rc = -1;
+	if (sandbox_wait(c->sbx, c, status, ru) < 0)
+		rc = -1;
+	c->reaped = 1;
+	c->fd_keeper = -1;
+	return rc;
+}
+
 int run_finish(struct run_child *c)
 {
 	struct pump pm;
@@ -924,13 +985,18 @@ int run_finish(struct run_child *c)
 	pm.err_cap = c->lim.stderr_bytes ? c->lim.stderr_bytes :
 		     RUN_DEFAULT_STDERR_BYTES;
 	rc = pump_loop(c, &pm);
-	if (kill_all(c) < 0 && rc == 0)
-		rc = fail(c, "cannot kill the processes of uid %u: %s",
-			  (unsigned)c->uid, strerror(errno));
 	memset(&ru, 0, sizeof(ru));
-	if (reap(c, &status, &ru) < 0 && rc == 0)
-		rc = fail(c, "cannot reap '%s' (pid %d): %s", c->argv[0],
-			  (int)c->pid, strerror(errno));
+	if (c->sbx) {
+		if (finish_sandboxed(c, &pm, &status, &ru) < 0 && rc == 0)
+			rc = -1;        /* sandbox_wait set res.error */
+	} else {
+		if (kill_all(c) < 0 && rc == 0)
+			rc = fail(c, "cannot kill the processes of uid %u: %s",
+				  (unsigned)c->uid, strerror(errno));
+		if (reap(c, &status, &ru) < 0 && rc == 0)
+			rc = fail(c, "cannot reap '%s' (pid %d): %s", c->argv[0],
+				  (int)c->pid, strerror(errno));
+	}
 	c->res.wall_ms = (long)((now_ns() - c->t0_ns) / 1000000);
 	if (drain(c, &pm) < 0 && rc == 0)
 		rc = fail(c, "cannot drain the pipes of '%s': %s", c->argv[0],
@@ -951,7 +1017,13 @@ int run_command(struct run_child *c)
 
 void run_child_release(struct run_child *c)
 {
-	if (c->pid > 0 && !c->reaped) {
+	if (c->pid > 0 && !c->reaped && c->sbx) {
+		struct pump pm = { 0 };
+		struct rusage ru;
+		int status;
+
+		finish_sandboxed(c, &pm, &status, &ru);
+	} else if (c->pid > 0 && !c->reaped) {
 		int status;
 
 		kill_all(c);

@@ -106,6 +106,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+struct sandbox_slot;
+
 #define RUN_SLOT_UID_BASE 62000
 #define RUN_DEFAULT_OUTPUT_BYTES ((uint64_t)16 << 20)
 #define RUN_DEFAULT_STDERR_BYTES ((uint64_t)64 << 10)
@@ -125,6 +127,9 @@ struct run_limits {
 	                            bites with a dedicated uid, or when not root */
 	uint64_t stderr_kill_bytes; /* past this much stderr: killed,
 	                            stderr_exceeded; 0: never (tail only) */
+	uint64_t stack_bytes;    /* RLIMIT_STACK; 0: the caller's (set it:
+	                            an inherited "unlimited" changes the
+	                            memory layout, and so verdicts) */
 };
 
 enum run_status {
@@ -155,11 +160,15 @@ struct run_result {
 	int exec_errno;          /* non-zero: exec (or setup) failed in child */
 	const char *exec_stage;  /* which step failed ("exec", "chdir"...), static */
 	char error[256];         /* the harness's own failure, when -1 */
-	/* added after the first draft */
 	pid_t pid;               /* the child's pid (= its pgid); reaped */
 	int stderr_exceeded;     /* stderr went past stderr_kill_bytes (killed) */
 	int uid_switched;        /* ran under c.uid/c.gid (root, uid set) */
 	int hidden;              /* ran inside c.mnt_ns (root, mnt_ns set) */
+	long tree_cpu_ms;        /* CPU of every process of the run (the
+	                            sandbox's cgroup), or -1: not measured */
+	int tree_cpu_killed;     /* the sandbox killed the tree at the CPU
+	                            limit (children's CPU counted live) */
+	int oom_killed;          /* the cgroup's OOM killer struck: MLE */
 };
 
 struct run_child {
@@ -174,11 +183,15 @@ struct run_child {
 	gid_t gid;               /* (gid_t)-1 with uid set: gid = uid */
 	int mnt_ns;              /* from run_mask_ns(), entered by the child
 	                            (root only); -1: the grader's namespace */
+	struct sandbox_slot *sbx; /* NULL: spawned by the calling thread;
+	                            else by that slot's keeper (sandbox.h):
+	                            its namespaces, private /tmp, cgroup */
 	/* private */
 	pid_t pid;
 	int fd_in, fd_out, fd_err, fd_status;
 	struct run_result res;
 	int fd_pid;              /* pidfd of the child, or -1 */
+	int fd_keeper;           /* sandbox_fd(sbx) while running (not owned) */
 	int reaped;
 	int64_t t0_ns;           /* CLOCK_MONOTONIC at fork */
 	size_t in_off;           /* bytes of input written */
@@ -187,12 +200,27 @@ struct run_child {
 
 #define RUN_CHILD_INIT { .uid = (uid_t)-1, .gid = (gid_t)-1, .pid = -1, \
 	.fd_in = -1, .fd_out = -1, .fd_err = -1, .fd_status = -1, \
-	.fd_pid = -1, .mnt_ns = -1 }
+	.fd_pid = -1, .fd_keeper = -1, .mnt_ns = -1 }
 
 int run_start(struct run_child *c);
 int run_finish(struct run_child *c);
 int run_command(struct run_child *c);
 void run_child_release(struct run_child *c);
+
+/*
+ * For the sandbox's keeper (sandbox.c) only: start c's program in this
+ * process on the given child ends of its stdin, stdout and stderr (the
+ * caller keeps and closes them), with the extras below. Returns 0 with
+ * c->pid set (a child of this process, not yet reaped; a failed exec is a
+ * result, as in run_start), or -1 with c->res.error set and no process.
+ */
+struct run_spawn_extra {
+	const int *cg_fds;       /* cgroup.procs descriptors the child joins */
+	int n_cg;
+	int unshare_ipc;         /* the child gets a new IPC namespace */
+};
+int run_spawn_local(struct run_child *c, const int child_ends[3],
+		    const struct run_spawn_extra *x);
 
 /* "SIGSEGV" for SIGSEGV; "SIGRTMIN+n"; "signal N" for unknown ones (a
  * thread-local buffer, valid until the next call in the same thread). */

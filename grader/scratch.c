@@ -107,7 +107,7 @@ int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen)
 		scratch_cleanup(s);
 		return -1;
 	}
-	s->base = strdup(path);
+	s->base = realpath(path, NULL);   /* the sandbox compares paths */
 	snprintf(bin, sizeof(bin), "%s/bin", path);
 	if (!s->base || chmod(path, 0711) < 0 || mkdir(bin, 0755) < 0 ||
 	    chmod(bin, 0755) < 0) {

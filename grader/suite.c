@@ -318,6 +318,10 @@ static const struct field limit_fields[] = {
 	{ "cpu_seconds", K_SECONDS, 0 },
 	{ "memory_mib", K_UNIT, 0 },
 	{ "output_kib", K_UNIT, 0 },
+	{ "wall_seconds", K_SECONDS, 0 },
+	{ "tmp_mib", K_UNIT, 0 },
+	{ "processes", K_UNIT, 0 },
+	{ "stack_mib", K_UNIT, 0 },
 };
 static const struct field case_fields[] = {
 	{ "name", K_WORD, 1 },		{ "category", K_WORD, 1 },
@@ -487,6 +491,10 @@ static int load_limits(struct loader *ld, struct suite *s, const json_t *lim)
 	s->cpu_seconds = SUITE_DEFAULT_CPU_SECONDS;
 	s->memory_mib = SUITE_DEFAULT_MEMORY_MIB;
 	s->output_kib = SUITE_DEFAULT_OUTPUT_KIB;
+	s->wall_seconds = 0;
+	s->tmp_mib = SUITE_DEFAULT_TMP_MIB;
+	s->processes = SUITE_DEFAULT_PROCESSES;
+	s->stack_mib = 0;
 	if (!lim)
 		return 0;
 	if (check_object(ld, lim, path, 1, limit_fields, NFIELDS(limit_fields)))
@@ -497,6 +505,14 @@ static int load_limits(struct loader *ld, struct suite *s, const json_t *lim)
 		s->memory_mib = (long)json_integer_value(v);
 	if ((v = json_object_get(lim, "output_kib")))
 		s->output_kib = (long)json_integer_value(v);
+	if ((v = json_object_get(lim, "wall_seconds")))
+		s->wall_seconds = json_number_value(v);
+	if ((v = json_object_get(lim, "tmp_mib")))
+		s->tmp_mib = (long)json_integer_value(v);
+	if ((v = json_object_get(lim, "processes")))
+		s->processes = (long)json_integer_value(v);
+	if ((v = json_object_get(lim, "stack_mib")))
+		s->stack_mib = (long)json_integer_value(v);
 	return 0;
 }
 

@@ -16,8 +16,10 @@
  *
  * Required: the suite's "name" and a non-empty "cases" array; each case's
  * "name", "category" and "points" (an integer >= 0). Optional: "limits"
- * (every key optional, defaults 1 s, 256 MiB, 1024 KiB; cpu_seconds is a
- * number > 0, the others integers > 0), "hints" (category -> one-line
+ * (every key optional: cpu_seconds 1, memory_mib 256, output_kib 1024,
+ * wall_seconds (default max(3 x CPU, CPU + 2)), tmp_mib 64 (each private
+ * tmpfs), processes 1 (the program alone), stack_mib (default: the memory
+ * limit); the seconds are numbers > 0, the others integers > 0), "hints" (category -> one-line
  * string, for categories that some case uses), "description", and a case's
  * "visibility" ("visible" or "hidden"; default "hidden", so a forgotten key
  * never shows a case's data to students). Unknown keys, wrong types,
@@ -30,6 +32,8 @@
 #define SUITE_DEFAULT_CPU_SECONDS 1.0
 #define SUITE_DEFAULT_MEMORY_MIB  256L
 #define SUITE_DEFAULT_OUTPUT_KIB  1024L
+#define SUITE_DEFAULT_TMP_MIB     64L   /* each private tmpfs (sandbox.h) */
+#define SUITE_DEFAULT_PROCESSES   1L    /* the program alone: no fork, no thread */
 
 struct suite_case {
 	char *name, *category, *description;	/* description may be NULL */
@@ -42,6 +46,9 @@ struct suite {
 	char *name, *dir;		/* dir as given, trailing '/' removed */
 	double cpu_seconds;
 	long memory_mib, output_kib;
+	double wall_seconds;		/* 0: derived from cpu_seconds */
+	long tmp_mib, processes;
+	long stack_mib;			/* 0: the memory limit */
 	struct suite_case *cases;
 	size_t ncases;
 	/* Categories in order of first appearance among the cases; hints[i] is

@@ -84,10 +84,13 @@ static int died(const struct run_result *r)
 
 /* 0: not MLE; 1: by max RSS; 2: by an allocation failure on stderr; 3: by
  * the program's own image (a static array larger than the limit kills it
- * while it loads, before it has any RSS to speak of). */
+ * while it loads, before it has any RSS to speak of); 4: the cgroup's OOM
+ * killer struck (memory.max counts the tmpfs and shm too): certain. */
 static int looks_like_mle(const struct run_result *r,
 			  const struct verdict_limits *lim)
 {
+	if (r->oom_killed)
+		return 4;
 	if (!lim->mem_bytes || !died(r))
 		return 0;
 	if (lim->image_bytes * 100 >= lim->mem_bytes * VERDICT_MLE_RSS_PERCENT)
@@ -162,7 +165,12 @@ void verdict_classify(int harness_rc, const struct run_result *r,
 			 "sleeping or blocked?)", lim->wall_sec, r->cpu_ms);
 	} else if ((mle = looks_like_mle(r, lim)) != 0) {
 		set(out, VERDICT_MLE, VERDICT_LIMIT_NONE);
-		if (mle == 3)
+		if (mle == 4)
+			snprintf(out->detail, sizeof(out->detail),
+				 "the memory limit of %llu MiB (files in /tmp and "
+				 "/dev/shm included) was reached: killed by the OOM "
+				 "killer", lim->mem_bytes >> 20);
+		else if (mle == 3)
 			snprintf(out->detail, sizeof(out->detail),
 				 "the program's static data (%llu MiB) do not fit "
 				 "the memory limit of %llu MiB, then %s",

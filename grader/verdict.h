@@ -13,7 +13,9 @@
  *        stderr past the same number of bytes).
  *   TLE  CPU limit exceeded (limit "cpu"), else the wall deadline passed
  *        (limit "wall").
- *   MLE  best effort, under RLIMIT_AS = the memory limit: the program died
+ *   MLE  certain when the sandbox's memory cgroup reports an OOM kill
+ *        (run_result.oom_killed); otherwise best effort, under RLIMIT_AS =
+ *        the memory limit: the program died
  *        (a signal or a non-zero exit) AND either its max RSS reached 90 %
  *        of the limit, or its stderr tail shows an allocation failure
  *        ("out of memory", "cannot allocate", "bad_alloc", "malloc").

@@ -65,6 +65,10 @@ START_TEST(test_minimal_defaults)
 	ck_assert(s.cpu_seconds == 1.0);
 	ck_assert_int_eq(s.memory_mib, 256);
 	ck_assert_int_eq(s.output_kib, 1024);
+	ck_assert(s.wall_seconds == 0);
+	ck_assert_int_eq(s.tmp_mib, SUITE_DEFAULT_TMP_MIB);
+	ck_assert_int_eq(s.processes, 1);
+	ck_assert_int_eq(s.stack_mib, 0);
 	ck_assert_uint_eq(s.ncases, 1);
 	ck_assert_str_eq(s.cases[0].name, "only");
 	ck_assert_str_eq(s.cases[0].category, "gather");
@@ -100,6 +104,10 @@ START_TEST(test_full)
 	ck_assert(s.cpu_seconds == 0.25);
 	ck_assert_int_eq(s.memory_mib, 64);
 	ck_assert_int_eq(s.output_kib, 16);
+	ck_assert(s.wall_seconds == 1.5);
+	ck_assert_int_eq(s.tmp_mib, 8);
+	ck_assert_int_eq(s.processes, 3);
+	ck_assert_int_eq(s.stack_mib, 16);
 	ck_assert_uint_eq(s.ncases, 4);
 	ck_assert_str_eq(s.cases[0].name, "example");
 	ck_assert_str_eq(s.cases[0].description, "the contract's example");

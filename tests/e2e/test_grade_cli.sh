@@ -32,7 +32,8 @@ expect() {
 s=$tmp/suite
 mkdir -p "$s"
 cat > "$s/suite.json" <<'J'
-{"name": "tiny", "limits": {"cpu_seconds": 1, "memory_mib": 64, "output_kib": 64},
+{"name": "tiny", "limits": {"cpu_seconds": 1, "memory_mib": 64, "output_kib": 64,
+            "processes": 4},
  "cases": [{"name": "up", "category": "one", "points": 3, "visibility": "visible"},
            {"name": "down", "category": "two", "points": 3, "visibility": "hidden"}]}
 J

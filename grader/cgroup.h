@@ -1,0 +1,64 @@
+#ifndef WG_CGROUP_H
+#define WG_CGROUP_H
+
+/*
+ * cgroup: one control group per sandbox slot, on cgroup v2, on v1
+ * controllers, or on a mix of both (a hybrid host: v1 memory/pids/cpuacct/
+ * freezer beside a controller-less v2 tree that still has cgroup.kill and
+ * cpu.stat). Private to the sandbox (sandbox.h); only its keeper process
+ * calls these.
+ *
+ * Each capability is taken from the first hierarchy that offers it:
+ *   kill   v2 cgroup.kill, else v1 freezer (freeze, SIGKILL each task, thaw)
+ *   cpu    v2 cpu.stat usage_usec, else v1 cpuacct.usage
+ *   mem    v2 memory.max + memory.events oom_kill, else v1
+ *          memory.limit_in_bytes + memory.oom_control oom_kill
+ *   pids   v2 pids.max, else v1 pids.max
+ * A capability no hierarchy offers is simply absent (cg_caps says which):
+ * the sandbox then leans on rlimits and a process limit of 1.
+ *
+ * Layout: <the grader's own cgroup in that hierarchy>/warpgrade-<pid>-<slot>,
+ * made by cg_open and removed by cg_close. Joining is done by the child
+ * itself, before exec, by writing "0" to each descriptor of cg_join_fds.
+ */
+
+#include <stdint.h>
+
+#define CG_MAX_DIRS 5
+
+enum cg_cap { CG_KILL = 1, CG_CPU = 2, CG_MEM = 4, CG_PIDS = 8 };
+
+struct cgroup {
+	int caps;                    /* CG_* offered */
+	int version;                 /* 0 none, 1 v1 only, 2 v2 only, 3 both */
+	char *dirs[CG_MAX_DIRS];     /* the slot's cgroup in each hierarchy used */
+	int ndirs;
+	int procs_fd[CG_MAX_DIRS];   /* cgroup.procs of each, open for writing */
+	int kill_v2, freezer_v1;     /* index in dirs of the kill mechanism */
+	int cpu_dir, cpu_v2;         /* index of cpu accounting; v2 or v1 */
+	int mem_dir, mem_v2;
+	int pids_dir;
+	uint64_t mem_set, pids_set;  /* the limits written last (0: none yet) */
+	char why[200];               /* what is missing, for the report */
+};
+
+/* Finds and makes the slot's cgroups. Never fails: with no usable
+ * hierarchy, caps is 0 and why says why. */
+void cg_open(struct cgroup *cg, int slot);
+void cg_close(struct cgroup *cg);
+
+/* Sets memory.max (bytes, 0: none) and pids.max (0: none) where offered;
+ * -1 when a write failed. */
+int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids);
+/* Resets the v1 counters that can be reset; reads the others' baseline. */
+void cg_begin(struct cgroup *cg, uint64_t *cpu_ns0, uint64_t *oom0);
+/* CPU of the whole tree in ns (-1: not offered); oom_kill events. */
+int64_t cg_cpu_ns(struct cgroup *cg);
+uint64_t cg_oom_kills(struct cgroup *cg);
+/* Kills every process in the slot's cgroup and waits (at most about
+ * 1 s) until it is empty. 0, or -1 with errno (not offered: ENOSYS). */
+int cg_kill_all(struct cgroup *cg);
+/* Lists the "cgroup" / "cpu accounting" facts for --check-env. */
+const char *cg_version_name(const struct cgroup *cg);
+
+#endif

@@ -1,0 +1,1106 @@
+/*
+ * sandbox: the slot keeper and its layers (see sandbox.h).
+ *
+ * Theory of operation. sandbox_open() makes a SOCK_SEQPACKET pair and forks
+ * the keeper. The keeper closes every other descriptor, builds its
+ * namespaces (asking grade to write its user namespace's maps when it
+ * needs a one-to-one map only root can write), mounts, and cgroups, and
+ * sends READY with the layers it got. Then it serves one run at a time:
+ *
+ *   grade                          keeper
+ *   RUN {limits, strings} + fds -> prepare folders, fork+exec the program
+ *                               <- STARTED {pid | stage, errno, text}
+ *   (pumps the pipes)              polls the child's pidfd, its socket and,
+ *   KILL (deadline, caps)       ->   while children may run, the cgroup CPU
+ *                                  wait4, kill the rest, reap orphans
+ *                               <- DONE {status, rusage, tree CPU, oom}
+ *
+ * Messages are fixed-size structs (the strings of RUN in a trailing
+ * buffer); the three descriptors of RUN (the child's ends of stdin, stdout
+ * and stderr) travel as SCM_RIGHTS. EOF on the socket ends the
+ * keeper; grade's death kills it (PR_SET_PDEATHSIG).
+ */
+#include "grader/sandbox.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "grader/cgroup.h"
+#include "grader/runner.h"
+
+#define STRINGS 32768
+#define MAX_ARGS 64
+#define MAX_AREAS 5
+#define TMP_INODES 4096
+#define CPU_TICK_MS 20
+
+enum msg_type { M_READY = 1, M_NEED_MAP, M_MAPPED, M_RUN, M_STARTED, M_KILL,
+		M_DONE, M_FAIL };
+
+struct msg {
+	int type;
+	/* M_READY */
+	struct sandbox_layers layers;
+	/* M_RUN */
+	struct run_limits lim;
+	uid_t uid;
+	gid_t gid;
+	int argc, envc, has_dir;
+	/* M_STARTED / M_DONE */
+	pid_t pid;
+	int ok, stage_err;
+	char stage[32];
+	int status;
+	long utime_us, stime_us, maxrss_kb;
+	long tree_cpu_ms;
+	int tree_cpu_killed, oom_killed, cleanup_errno;
+	char text[256];
+	/* M_RUN: path, dir, argv..., env..., NUL-separated */
+	size_t strings_len;
+	char strings[STRINGS];
+};
+
+struct sandbox_slot {
+	pid_t keeper;
+	int sock;
+	struct msg *m;           /* scratch message, per slot (one thread) */
+	struct sandbox_layers layers;
+};
+
+/* One private tmpfs of the keeper's mount namespace. */
+struct area {
+	char path[PATH_MAX];
+	const char *opts_mode;   /* "1777" or "0711" */
+	int mounted;
+	fsfilcnt_t files;        /* inodes in use after the last preparation */
+	fsblkcnt_t blocks;
+};
+
+struct keeper {
+	int sock;
+	const struct sandbox_config *cfg;
+	struct sandbox_layers L;
+	struct cgroup cg;
+	struct area areas[MAX_AREAS];
+	int nareas;              /* the last one is the scratch folder */
+	int fresh;               /* areas mounted afresh since the last bind */
+	dev_t prog_dev;
+	ino_t prog_ino;
+	char prog_at[PATH_MAX];  /* where the current program is bound */
+	int processes;           /* the last run's process limit */
+	int base_fd;             /* the host's scratch folder, opened before
+	                            the private one covered it: programs are
+	                            bound from there (a bind mount must come
+	                            from this namespace) */
+};
+
+/* ---- messages ---- */
+
+static int send_msg(int sock, const struct msg *m, const int *fds, int nfds)
+{
+	size_t len = offsetof(struct msg, strings) + m->strings_len;
+	union { char buf[CMSG_SPACE(4 * sizeof(int))]; struct cmsghdr align; } u;
+	struct iovec iov = { (void *)m, len };
+	struct msghdr h = { .msg_iov = &iov, .msg_iovlen = 1 };
+	ssize_t n;
+
+	if (nfds) {
+		struct cmsghdr *c;
+
+		memset(&u, 0, sizeof(u));
+		h.msg_control = u.buf;
+		h.msg_controllen = CMSG_SPACE((size_t)nfds * sizeof(int));
+		c = CMSG_FIRSTHDR(&h);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN((size_t)nfds * sizeof(int));
+		memcpy(CMSG_DATA(c), fds, (size_t)nfds * sizeof(int));
+	}
+	do
+		n = sendmsg(sock, &h, MSG_NOSIGNAL);
+	while (n < 0 && errno == EINTR);
+	return n == (ssize_t)len ? 0 : -1;
+}
+
+/* 0 with *m filled (fds: up to 4 received, the rest -1); -1 on EOF
+ * (errno 0) or error. */
+static int recv_msg(int sock, struct msg *m, int *fds, int maxfds)
+{
+	union { char buf[CMSG_SPACE(4 * sizeof(int))]; struct cmsghdr align; } u;
+	struct iovec iov = { m, sizeof(*m) };
+	struct msghdr h = { .msg_iov = &iov, .msg_iovlen = 1,
+			    .msg_control = u.buf, .msg_controllen = sizeof(u.buf) };
+	struct cmsghdr *c;
+	ssize_t n;
+
+	for (int i = 0; i < maxfds; i++)
+		fds[i] = -1;
+	do
+		n = recvmsg(sock, &h, MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0) {
+		if (n == 0)
+			errno = 0;
+		return -1;
+	}
+	for (c = CMSG_FIRSTHDR(&h); c; c = CMSG_NXTHDR(&h, c)) {
+		int k = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
+			continue;
+		for (int i = 0; i < k; i++) {
+			int fd;
+
+			memcpy(&fd, CMSG_DATA(c) + (size_t)i * sizeof(int), sizeof(int));
+			if (i < maxfds)
+				fds[i] = fd;
+			else
+				close(fd);
+		}
+	}
+	if ((size_t)n < offsetof(struct msg, strings)) {
+		errno = EPROTO;
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- small helpers ---- */
+
+__attribute__((format(printf, 2, 3)))
+static void note(struct sandbox_layers *L, const char *fmt, ...)
+{
+	size_t len = strlen(L->missing);
+	va_list ap;
+
+	if (len && len + 2 < sizeof(L->missing)) {
+		memcpy(L->missing + len, "; ", 3);
+		len += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(L->missing + len, sizeof(L->missing) - len, fmt, ap);
+	va_end(ap);
+}
+
+static int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+static int is_within(const char *path, const char *dir)
+{
+	size_t len = strlen(dir);
+
+	return !strncmp(path, dir, len) && (path[len] == '/' || !path[len]);
+}
+
+/* mkdir -p, root-owned, for the folders above the scratch folder inside a
+ * fresh tmpfs. */
+static int mkdir_p(const char *path, mode_t mode)
+{
+	char buf[PATH_MAX];
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, mode) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	return mkdir(buf, mode) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* ---- the keeper: building the layers ---- */
+
+/* The keeper's user namespace. As root grade writes a one-to-one map (only
+ * a process with CAP_SETUID outside may); otherwise the keeper maps the
+ * caller's own ids. */
+static int enter_userns(struct keeper *k)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	char map[64];
+	struct msg *m = calloc(1, sizeof(*m));
+	int fds[1], ok = -1;
+
+	if (!m)
+		return -1;
+	if (unshare(CLONE_NEWUSER) < 0) {
+		note(&k->L, "no user namespace (%s)", strerror(errno));
+		goto out;
+	}
+	if (uid == 0) {
+		m->type = M_NEED_MAP;
+		if (send_msg(k->sock, m, NULL, 0) < 0 ||
+		    recv_msg(k->sock, m, fds, 1) < 0 || m->type != M_MAPPED || !m->ok) {
+			note(&k->L, "cannot map the user namespace");
+			goto out;
+		}
+	} else {
+		snprintf(map, sizeof(map), "%u %u 1", (unsigned)gid, (unsigned)gid);
+		if (write_text("/proc/self/setgroups", "deny") < 0 ||
+		    write_text("/proc/self/gid_map", map) < 0) {
+			note(&k->L, "cannot map the user namespace (%s)", strerror(errno));
+			goto out;
+		}
+		snprintf(map, sizeof(map), "%u %u 1", (unsigned)uid, (unsigned)uid);
+		if (write_text("/proc/self/uid_map", map) < 0) {
+			note(&k->L, "cannot map the user namespace (%s)", strerror(errno));
+			goto out;
+		}
+	}
+	ok = 0;
+	k->L.user_ns = 1;
+out:
+	free(m);
+	return ok;
+}
+
+/* Every mount the keeper sees, read-only for the programs (bind remounts
+ * change only this namespace's view). proc and the cgroup trees stay as
+ * they are: nothing there is writable by a slot uid, and the keeper keeps
+ * cgroup files open for writing. */
+static int read_only_host(struct sandbox_layers *L)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	char line[8192];
+	int bad = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char mnt[4096], type[64], *dash = strstr(line, " - ");
+		struct statvfs sv;
+		unsigned long fl = MS_REMOUNT | MS_BIND | MS_RDONLY;
+
+		if (!dash || sscanf(line, "%*s %*s %*s %*s %4095s", mnt) != 1 ||
+		    sscanf(dash + 3, "%63s", type) != 1)
+			continue;
+		if (!strcmp(type, "proc") || !strncmp(type, "cgroup", 6) ||
+		    strchr(mnt, '\\'))
+			continue;
+		if (statvfs(mnt, &sv) < 0)
+			continue;
+		/* A locked flag (user namespace) must be kept, or the remount
+		 * fails. */
+		if (sv.f_flag & ST_NOSUID)
+			fl |= MS_NOSUID;
+		if (sv.f_flag & ST_NODEV)
+			fl |= MS_NODEV;
+		if (sv.f_flag & ST_NOEXEC)
+			fl |= MS_NOEXEC;
+		if (sv.f_flag & ST_NOATIME)
+			fl |= MS_NOATIME;
+		if (sv.f_flag & ST_NODIRATIME)
+			fl |= MS_NODIRATIME;
+		if (sv.f_flag & ST_RELATIME)
+			fl |= MS_RELATIME;
+		if (mount(NULL, mnt, NULL, fl, NULL) < 0 && !bad++)
+			note(L, "'%s' stays writable (%s)", mnt, strerror(errno));
+	}
+	fclose(f);
+	return bad ? -1 : 0;
+}
+
+/* Covers each hidden folder with an empty, closed tmpfs. The source is a
+ * neutral "tmpfs", so /proc/self/mountinfo says nothing of what it hides
+ * beyond the mount point. */
+static int mask_paths(const char *const *hide, struct sandbox_layers *L)
+{
+	for (; hide && *hide; hide++)
+		if (mount("tmpfs", *hide, "tmpfs",
+			  MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			  "size=4k,nr_inodes=1,mode=000") < 0 && errno != ENOENT) {
+			note(L, "cannot mask '%s' (%s)", *hide, strerror(errno));
+			return -1;
+		}
+	return 0;
+}
+
+static void add_area(struct keeper *k, const char *path, const char *mode)
+{
+	struct stat st;
+	struct area *a = &k->areas[k->nareas];
+
+	if (k->nareas >= MAX_AREAS)
+		return;
+	/* The scratch folder may not exist yet under a fresh /tmp. */
+	if (strcmp(mode, "0711") && (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode)))
+		return;
+	snprintf(a->path, sizeof(a->path), "%s", path);
+	a->opts_mode = mode;
+	a->mounted = 0;
+	k->nareas++;
+}
+
+static int mount_area(const struct keeper *k, struct area *a)
+{
+	char opts[128];
+
+	snprintf(opts, sizeof(opts), "size=%llu,nr_inodes=%d,mode=%s",
+		 (unsigned long long)k->cfg->tmp_bytes, TMP_INODES, a->opts_mode);
+	if (!strcmp(a->opts_mode, "0711") && mkdir_p(a->path, 0711) < 0)
+		return -1;
+	if (mount("tmpfs", a->path, "tmpfs", MS_NOSUID | MS_NODEV, opts) < 0)
+		return -1;
+	a->mounted = 1;
+	return 0;
+}
+
+/* Every private area anew: the old mounts are detached (a program's
+ * leftovers go with them), new empty ones mounted. */
+static int remount_areas(struct keeper *k)
+{
+	int i;
+
+	for (i = k->nareas - 1; i >= 0; i--)
+		if (k->areas[i].mounted) {
+			umount2(k->areas[i].path, MNT_DETACH);
+			k->areas[i].mounted = 0;
+		}
+	for (i = 0; i < k->nareas; i++)
+		if (mount_area(k, &k->areas[i]) < 0)
+			return -1;
+	k->prog_at[0] = '\0';
+	k->fresh = 1;
+	return 0;
+}
+
+static int build_mounts(struct keeper *k)
+{
+	const struct sandbox_config *cfg = k->cfg;
+	static const char *const tmps[] = { "/tmp", "/var/tmp", "/dev/shm" };
+
+	if (mount("none", "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
+		note(&k->L, "cannot make the mounts private (%s)", strerror(errno));
+		return -1;
+	}
+	read_only_host(&k->L);
+	if (mask_paths(cfg->hide, &k->L) < 0)
+		return -1;
+	k->L.mount_ns = 1;
+	if ((k->base_fd = open(cfg->scratch, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		note(&k->L, "no private /tmp: cannot open '%s' (%s)", cfg->scratch,
+		     strerror(errno));
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(tmps) / sizeof(tmps[0]); i++)
+		add_area(k, tmps[i], "1777");
+	add_area(k, cfg->scratch, "0711");
+	if (remount_areas(k) < 0) {
+		note(&k->L, "no private /tmp (%s)", strerror(errno));
+		return 0;
+	}
+	k->L.private_tmp = 1;
+	return 0;
+}
+
+static void build_namespaces(struct keeper *k)
+{
+	int root = geteuid() == 0;
+
+	if (k->cfg->no_namespaces) {
+		note(&k->L, "namespaces not asked for");
+		return;
+	}
+	/* Root with CAP_SYS_ADMIN needs no user namespace; anyone else does. */
+	if (!root || unshare(CLONE_NEWNS | CLONE_NEWNET) < 0) {
+		if (root)
+			note(&k->L, "no CAP_SYS_ADMIN (%s): trying a user namespace",
+			     strerror(errno));
+		if (enter_userns(k) < 0)
+			return;
+		if (unshare(CLONE_NEWNS | CLONE_NEWNET) < 0) {
+			note(&k->L, "no mount or network namespace (%s)", strerror(errno));
+			return;
+		}
+	}
+	k->L.net_ns = 1;
+	k->L.ipc_ns = 1;
+	build_mounts(k);
+}
+
+/* ---- the keeper: one run ---- */
+
+/* 1 when an area holds anything the last preparation did not leave. */
+static int area_dirty(const struct area *a)
+{
+	struct statfs s;
+
+	if (statfs(a->path, &s) < 0)
+		return 1;
+	return s.f_files - s.f_ffree != a->files || s.f_blocks - s.f_bfree != a->blocks;
+}
+
+static void area_mark(struct area *a)
+{
+	struct statfs s;
+
+	if (statfs(a->path, &s) == 0) {
+		a->files = s.f_files - s.f_ffree;
+		a->blocks = s.f_blocks - s.f_bfree;
+	}
+}
+
+/* The program, alone and read-only, at its own path inside the scratch
+ * folder (the rest of that folder on the host stays out of sight). */
+static int bind_program(struct keeper *k, const char *path)
+{
+	char src[PATH_MAX + 64];
+	struct stat st;
+	int fd;
+
+	snprintf(src, sizeof(src), "/proc/self/fd/%d/%s", k->base_fd,
+		 path + strlen(k->cfg->scratch) + 1);
+	if (stat(src, &st) < 0)
+		return -1;
+	if (!k->fresh && !strcmp(k->prog_at, path) && st.st_dev == k->prog_dev &&
+	    st.st_ino == k->prog_ino)
+		return 0;
+	if (k->prog_at[0]) {
+		umount2(k->prog_at, MNT_DETACH);
+		unlink(k->prog_at);
+		k->prog_at[0] = '\0';
+	}
+	char dir[PATH_MAX], *slash;
+	snprintf(dir, sizeof(dir), "%s", path);
+	if ((slash = strrchr(dir, '/')) && slash != dir) {
+		*slash = '\0';
+		if (mkdir_p(dir, 0711) < 0)
+			return -1;
+	}
+	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0755)) < 0)
+		return -1;
+	close(fd);
+	if (mount(src, path, NULL, MS_BIND, NULL) < 0 ||
+	    mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID |
+		  MS_NODEV, NULL) < 0)
+		return -1;
+	snprintf(k->prog_at, sizeof(k->prog_at), "%s", path);
+	k->prog_dev = st.st_dev;
+	k->prog_ino = st.st_ino;
+	k->fresh = 0;
+	return 0;
+}
+
+/* Private folders for the run: clean areas, the program, a new working
+ * folder owned by the run's uid. -1 with errno. */
+static int prepare(struct keeper *k, const char *path, const char *dir,
+		   uid_t uid, gid_t gid)
+{
+	const char *scratch = k->cfg->scratch;
+	int dirty = 0, i;
+
+	if (!k->L.private_tmp)
+		return 0;
+	for (i = 0; i < k->nareas && !dirty; i++)
+		dirty = area_dirty(&k->areas[i]);
+	if (dir && is_within(dir, scratch) && rmdir(dir) < 0 && errno != ENOENT)
+		dirty = 1;
+	if (dirty && remount_areas(k) < 0)
+		return -1;
+	if (is_within(path, scratch) && strcmp(path, scratch) && bind_program(k, path) < 0)
+		return -1;
+	if (dir && is_within(dir, scratch)) {
+		if (mkdir_p(dir, 0700) < 0 || chmod(dir, 0700) < 0 ||
+		    (uid != (uid_t)-1 && chown(dir, uid, gid == (gid_t)-1 ? uid : gid) < 0))
+			return -1;
+	}
+	for (i = 0; i < k->nareas; i++)
+		area_mark(&k->areas[i]);
+	return 0;
+}
+
+/* Unpacks RUN into c (pointers into m->strings). */
+static int unpack_run(struct msg *m, struct run_child *c, const char **argv,
+		      const char **env)
+{
+	const char *p = m->strings, *end = m->strings + m->strings_len;
+	const char *path, *dir;
+	int i;
+
+	if (m->argc < 1 || m->argc >= MAX_ARGS || m->envc < 0 || m->envc >= MAX_ARGS ||
+	    m->strings_len > STRINGS || (m->strings_len && end[-1]))
+		return -1;
+	path = p;
+	p += strlen(p) + 1;
+	dir = p;
+	p += strlen(p) + 1;
+	for (i = 0; i < m->argc + m->envc; i++) {
+		if (p >= end)
+			return -1;
+		if (i < m->argc)
+			argv[i] = p;
+		else
+			env[i - m->argc] = p;
+		p += strlen(p) + 1;
+	}
+	argv[0] = path;
+	argv[m->argc] = NULL;
+	env[m->envc] = NULL;
+	c->argv = argv;
+	c->env = m->envc ? env : NULL;
+	c->dir = m->has_dir ? dir : NULL;
+	c->lim = m->lim;
+	c->uid = m->uid;
+	c->gid = m->gid;
+	return 0;
+}
+
+/* Everything left of the run: the cgroup's processes, the group, and with
+ * a slot uid and no cgroup every process of that uid; then the orphans
+ * that came to us (we are their subreaper). 0, or an errno. */
+static int clean_up(struct keeper *k, pid_t pid, uid_t uid)
+{
+	int e = 0;
+
+	(void)pid;
+	if (k->cg.caps & CG_KILL) {
+		if (cg_kill_all(&k->cg) < 0)
+			e = errno;
+	} else if (uid != (uid_t)-1 && uid != 0 && k->processes != 1 &&
+		   sandbox_kill_uid(uid) > 0) {
+		e = EBUSY;
+	}
+	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
+		;
+	return e;
+}
+
+static long tv_us(struct timeval tv)
+{
+	return (long)tv.tv_sec * 1000000 + (long)tv.tv_usec;
+}
+
+/* Waits for the child (and KILL from grade); watches the tree's CPU while
+ * children may run. */
+static void watch(struct keeper *k, struct run_child *c, uint64_t cpu0,
+		  struct msg *m)
+{
+	int pfd = -1, status = 0;
+	struct rusage ru;
+	int64_t limit_ns = c->lim.cpu_sec > 0 ? (int64_t)(c->lim.cpu_sec * 1e9) : 0;
+	int tick = (k->cg.caps & CG_CPU) && k->processes != 1 && limit_ns ? CPU_TICK_MS : -1;
+
+#ifdef SYS_pidfd_open
+	pfd = (int)syscall(SYS_pidfd_open, c->pid, 0);
+#endif
+	if (pfd < 0 && tick < 0)
+		tick = 10;
+	for (;;) {
+		struct pollfd pf[2] = { { k->sock, POLLIN, 0 }, { pfd, POLLIN, 0 } };
+		int n = poll(pf, pfd >= 0 ? 2 : 1, tick);
+
+		if (n < 0 && errno != EINTR)
+			break;
+		if (pf[0].revents) {
+			int fds[1];
+
+			if (recv_msg(k->sock, m, fds, 1) < 0)
+				_exit(0);           /* grade is gone */
+			if (m->type == M_KILL)
+				kill(-c->pid, SIGKILL);
+			if (k->cg.caps & CG_KILL)
+				cg_kill_all(&k->cg);
+		}
+		if (tick > 0 && (k->cg.caps & CG_CPU) && limit_ns &&
+		    cg_cpu_ns(&k->cg) - (int64_t)cpu0 > limit_ns) {
+			m->tree_cpu_killed = 1;
+			kill(-c->pid, SIGKILL);
+			cg_kill_all(&k->cg);
+		}
+		if (pfd >= 0 ? pf[1].revents != 0 :
+		    waitid(P_PID, (id_t)c->pid, &(siginfo_t){ 0 }, WEXITED | WNOHANG | WNOWAIT) == 0)
+			break;
+	}
+	if (pfd >= 0)
+		close(pfd);
+	/* The child is a zombie: its pid, and so its group, cannot be reused
+	 * yet. */
+	kill(-c->pid, SIGKILL);
+	memset(&ru, 0, sizeof(ru));
+	while (wait4(c->pid, &status, 0, &ru) < 0 && errno == EINTR)
+		;
+	m->status = status;
+	m->utime_us = tv_us(ru.ru_utime);
+	m->stime_us = tv_us(ru.ru_stime);
+	m->maxrss_kb = ru.ru_maxrss;
+}
+
+static void serve_run(struct keeper *k, struct msg *m, int fds[4])
+{
+	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
+	struct run_child c = RUN_CHILD_INIT;
+	struct run_spawn_extra x = { k->cg.procs_fd, k->cg.ndirs, k->L.ipc_ns };
+	uint64_t cpu0 = 0, oom0 = 0;
+	int tree_killed = 0;
+
+	if (unpack_run(m, &c, argv, env) < 0) {
+		snprintf(c.res.error, sizeof(c.res.error), "bad request to the keeper");
+		goto failed;
+	}
+	k->processes = (int)c.lim.nproc;
+	/* In a user namespace of the caller's own uid, the keeper counts
+	 * towards the program's RLIMIT_NPROC. */
+	if (k->L.user_ns && !k->L.uid_switch && c.lim.nproc > 1)
+		c.lim.nproc++;
+	if (prepare(k, c.argv[0], c.dir, c.uid, c.gid) < 0) {
+		snprintf(c.res.error, sizeof(c.res.error),
+			 "cannot prepare the private folders for '%s': %s",
+			 c.argv[0], strerror(errno));
+		goto failed;
+	}
+	if (cg_set_limits(&k->cg, c.lim.mem_bytes, (uint64_t)(c.lim.nproc > 0 ? c.lim.nproc : 0)) < 0) {
+		snprintf(c.res.error, sizeof(c.res.error), "cannot set the cgroup limits: %s",
+			 strerror(errno));
+		goto failed;
+	}
+	cg_begin(&k->cg, &cpu0, &oom0);
+	if (run_spawn_local(&c, fds, &x) < 0)
+		goto failed;
+	for (int i = 0; i < 4; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	memset(m, 0, offsetof(struct msg, strings));
+	m->type = M_STARTED;
+	m->ok = 1;
+	m->pid = c.pid;
+	m->stage_err = c.res.exec_errno;
+	if (c.res.exec_stage)
+		snprintf(m->stage, sizeof(m->stage), "%s", c.res.exec_stage);
+	if (send_msg(k->sock, m, NULL, 0) < 0)
+		_exit(0);
+	memset(m, 0, offsetof(struct msg, strings));
+	watch(k, &c, cpu0, m);
+	tree_killed = m->tree_cpu_killed;
+	m->type = M_DONE;
+	m->cleanup_errno = clean_up(k, c.pid, c.uid);
+	if (k->cg.caps & CG_CPU) {
+		int64_t now = cg_cpu_ns(&k->cg);
+		m->tree_cpu_ms = now < 0 ? -1 : (long)((now - (int64_t)cpu0) / 1000000);
+	} else {
+		m->tree_cpu_ms = -1;
+	}
+	m->tree_cpu_killed = tree_killed;
+	m->oom_killed = cg_oom_kills(&k->cg) > oom0;
+	if (send_msg(k->sock, m, NULL, 0) < 0)
+		_exit(0);
+	return;
+failed:
+	for (int i = 0; i < 4; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	memset(m, 0, offsetof(struct msg, strings));
+	m->type = M_STARTED;
+	snprintf(m->text, sizeof(m->text), "%s", c.res.error);
+	if (send_msg(k->sock, m, NULL, 0) < 0)
+		_exit(0);
+}
+
+static void keeper_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	/* grade decides when runs stop (its own handlers); the keeper ends
+	 * when grade closes the socket or dies. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+static void close_others(int keep)
+{
+#ifdef SYS_close_range
+	if ((keep == 3 || syscall(SYS_close_range, 3u, (unsigned)keep - 1, 0u) == 0) &&
+	    syscall(SYS_close_range, (unsigned)keep + 1, ~0u, 0u) == 0)
+		return;
+#endif
+	for (int fd = 3; fd < 65536; fd++)
+		if (fd != keep)
+			close(fd);
+}
+
+static __attribute__((noreturn)) void keeper_main(const struct sandbox_config *cfg,
+						  int sock, pid_t parent)
+{
+	struct keeper k = { .sock = sock, .cfg = cfg, .base_fd = -1 };
+	struct msg *m = malloc(sizeof(*m));
+	sigset_t none;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	if (getppid() != parent || !m)
+		_exit(1);
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	prctl(PR_SET_NAME, "grade-keeper", 0, 0, 0);
+	keeper_signals();
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	close_others(sock);
+	k.L.uid_switch = cfg->uid != (uid_t)-1 && cfg->uid != 0 && geteuid() == 0;
+	/* The cgroups first: made from the host's view of the hierarchy. */
+	cg_open(&k.cg, cfg->slot);
+	k.L.cgroup_caps = k.cg.caps;
+	k.L.cgroup = cg_version_name(&k.cg);
+	k.L.children_cpu = (k.cg.caps & CG_CPU) != 0;
+	if (k.cg.why[0])
+		note(&k.L, "%s", k.cg.why);
+	build_namespaces(&k);
+	memset(m, 0, offsetof(struct msg, strings));
+	m->type = M_READY;
+	m->layers = k.L;
+	if (send_msg(sock, m, NULL, 0) < 0)
+		_exit(0);
+	for (;;) {
+		int fds[4];
+
+		if (recv_msg(sock, m, fds, 4) < 0)
+			break;
+		if (m->type == M_RUN)
+			serve_run(&k, m, fds);
+		else
+			for (int i = 0; i < 4; i++)
+				if (fds[i] >= 0)
+					close(fds[i]);
+	}
+	cg_close(&k.cg);
+	_exit(0);
+}
+
+/* ---- grade's side ---- */
+
+/* Writes the keeper's one-to-one maps (root only). */
+static int write_maps(pid_t keeper)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/gid_map", (int)keeper);
+	if (write_text(path, "0 0 4294967295") < 0)
+		return -1;
+	snprintf(path, sizeof(path), "/proc/%d/uid_map", (int)keeper);
+	return write_text(path, "0 0 4294967295");
+}
+
+static int await_ready(struct sandbox_slot *s, struct sandbox_layers *layers,
+		       char *err, size_t errlen)
+{
+	int fds[1];
+
+	for (;;) {
+		if (recv_msg(s->sock, s->m, fds, 1) < 0) {
+			snprintf(err, errlen, "the sandbox keeper of a slot died while "
+				 "starting: %s", errno ? strerror(errno) : "end of file");
+			return -1;
+		}
+		if (s->m->type == M_READY) {
+			*layers = s->layers = s->m->layers;
+			return 0;
+		}
+		if (s->m->type != M_NEED_MAP)
+			continue;
+		memset(s->m, 0, offsetof(struct msg, strings));
+		s->m->type = M_MAPPED;
+		s->m->ok = write_maps(s->keeper) == 0;
+		if (send_msg(s->sock, s->m, NULL, 0) < 0) {
+			snprintf(err, errlen, "cannot reach the sandbox keeper: %s",
+				 strerror(errno));
+			return -1;
+		}
+	}
+}
+
+int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
+		 struct sandbox_layers *layers, char *err, size_t errlen)
+{
+	struct sandbox_slot *s = calloc(1, sizeof(*s));
+	int sv[2];
+	pid_t parent = getpid();
+
+	*out = NULL;
+	if (!s || !(s->m = calloc(1, sizeof(*s->m)))) {
+		free(s);
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
+		snprintf(err, errlen, "cannot make a socket pair: %s", strerror(errno));
+		goto fail;
+	}
+	s->keeper = fork();
+	if (s->keeper == 0) {
+		close(sv[0]);
+		keeper_main(cfg, sv[1], parent);
+	}
+	close(sv[1]);
+	s->sock = sv[0];
+	if (s->keeper < 0) {
+		snprintf(err, errlen, "cannot fork the sandbox keeper: %s", strerror(errno));
+		close(s->sock);
+		goto fail;
+	}
+	if (await_ready(s, layers, err, errlen) < 0) {
+		sandbox_close(s);
+		return -1;
+	}
+	*out = s;
+	return 0;
+fail:
+	free(s->m);
+	free(s);
+	return -1;
+}
+
+void sandbox_close(struct sandbox_slot *s)
+{
+	int st;
+
+	if (!s)
+		return;
+	close(s->sock);
+	while (waitpid(s->keeper, &st, 0) < 0 && errno == EINTR)
+		;
+	free(s->m);
+	free(s);
+}
+
+int sandbox_fd(const struct sandbox_slot *s)
+{
+	return s->sock;
+}
+
+int sandbox_private_dirs(const struct sandbox_slot *s)
+{
+	return s && s->layers.private_tmp;
+}
+
+/* Packs c into RUN. */
+static int pack_run(struct msg *m, const struct run_child *c)
+{
+	size_t off = 0;
+	int i;
+
+#define PUT(str) do { size_t l_ = strlen(str) + 1; \
+	if (off + l_ > STRINGS) return -1; \
+	memcpy(m->strings + off, (str), l_); off += l_; } while (0)
+	memset(m, 0, offsetof(struct msg, strings));
+	m->type = M_RUN;
+	m->lim = c->lim;
+	m->uid = c->uid;
+	m->gid = c->gid;
+	m->has_dir = c->dir != NULL;
+	PUT(c->argv[0]);
+	PUT(c->dir ? c->dir : "");
+	for (i = 0; c->argv[i]; i++) {
+		if (i >= MAX_ARGS - 1)
+			return -1;
+		PUT(c->argv[i]);
+	}
+	m->argc = i;
+	for (i = 0; c->env && c->env[i]; i++) {
+		if (i >= MAX_ARGS - 1)
+			return -1;
+		PUT(c->env[i]);
+	}
+	m->envc = i;
+#undef PUT
+	m->strings_len = off;
+	return 0;
+}
+
+static int slot_fail(struct run_child *c, const char *what)
+{
+	snprintf(c->res.error, sizeof(c->res.error), "sandbox keeper: %s: %s", what,
+		 errno ? strerror(errno) : "end of file");
+	return -1;
+}
+
+int sandbox_spawn(struct sandbox_slot *s, struct run_child *c, const int child_ends[3])
+{
+	int fds[3] = { child_ends[0], child_ends[1], child_ends[2] }, rc;
+	struct msg *m = s->m;
+
+	if (pack_run(m, c) < 0) {
+		snprintf(c->res.error, sizeof(c->res.error),
+			 "too many or too long arguments for '%s'", c->argv[0]);
+		return -1;
+	}
+	rc = send_msg(s->sock, m, fds, 3);
+	if (rc < 0)
+		return slot_fail(c, "cannot send the run");
+	rc = recv_msg(s->sock, m, fds, 1);
+	if (rc < 0 || m->type != M_STARTED)
+		return slot_fail(c, "no answer");
+	if (!m->ok) {
+		snprintf(c->res.error, sizeof(c->res.error), "%s", m->text);
+		return -1;
+	}
+	c->pid = m->pid;
+	c->res.pid = m->pid;
+	c->res.uid_switched = s->layers.uid_switch;
+	c->res.hidden = s->layers.mount_ns;
+	if (m->stage_err) {
+		c->res.exec_errno = m->stage_err;
+		c->res.exec_stage = "exec";
+	}
+	return 0;
+}
+
+int sandbox_kill(struct sandbox_slot *s)
+{
+	struct msg *m = s->m;
+
+	memset(m, 0, offsetof(struct msg, strings));
+	m->type = M_KILL;
+	return send_msg(s->sock, m, NULL, 0);
+}
+
+int sandbox_wait(struct sandbox_slot *s, struct run_child *c, int *status,
+		 struct rusage *ru)
+{
+	struct msg *m = s->m;
+	int fds[1], rc;
+
+	rc = recv_msg(s->sock, m, fds, 1);
+	if (rc < 0 || m->type != M_DONE)
+		return slot_fail(c, "no end of run");
+	*status = m->status;
+	memset(ru, 0, sizeof(*ru));
+	ru->ru_utime.tv_sec = m->utime_us / 1000000;
+	ru->ru_utime.tv_usec = m->utime_us % 1000000;
+	ru->ru_stime.tv_sec = m->stime_us / 1000000;
+	ru->ru_stime.tv_usec = m->stime_us % 1000000;
+	ru->ru_maxrss = m->maxrss_kb;
+	c->res.tree_cpu_ms = m->tree_cpu_ms;
+	c->res.tree_cpu_killed = m->tree_cpu_killed;
+	c->res.oom_killed = m->oom_killed;
+	rc = 0;
+	if (m->cleanup_errno) {
+		snprintf(c->res.error, sizeof(c->res.error),
+			 "cannot kill what the run left behind: %s",
+			 strerror(m->cleanup_errno));
+		rc = -1;
+	}
+	return rc;
+}
+
+/* ---- killing a uid from outside ---- */
+
+/* 1 when /proc/PID/status names uid among the real, effective, saved ids. */
+static int runs_as(const char *pid, uid_t uid)
+{
+	char path[64], buf[2048], *p;
+	unsigned long r, e, s;
+	int fd;
+	ssize_t n;
+
+	snprintf(path, sizeof(path), "/proc/%s/status", pid);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	if (!(p = strstr(buf, "\nUid:")) || sscanf(p + 5, "%lu %lu %lu", &r, &e, &s) != 3)
+		return 0;
+	return r == uid || e == uid || s == uid;
+}
+
+static int kill_round(uid_t uid)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		if (e->d_name[0] >= '1' && e->d_name[0] <= '9' && runs_as(e->d_name, uid) &&
+		    kill((pid_t)atol(e->d_name), SIGKILL) == 0)
+			n++;
+	closedir(d);
+	return n;
+}
+
+int sandbox_kill_uid(uid_t uid)
+{
+	int n = 0;
+
+	if (uid == 0 || uid == (uid_t)-1)
+		return 0;
+	/* A process forked during a round is found by the next; the process
+	 * limit bounds how many rounds that can take. */
+	for (int round = 0; round < 50; round++) {
+		if ((n = kill_round(uid)) <= 0)
+			return n < 0 ? 1 : 0;
+		struct timespec ts = { 0, 1000000 };
+		nanosleep(&ts, NULL);
+	}
+	return n;
+}
+
+/* ---- the account ---- */
+
+void sandbox_print_layers(FILE *out, const struct sandbox_layers *l)
+{
+	static const struct { const char *name; size_t off; const char *what; } rows[] = {
+		{ "uid switch", offsetof(struct sandbox_layers, uid_switch),
+		  "each slot runs under its own uid" },
+		{ "user namespace", offsetof(struct sandbox_layers, user_ns),
+		  "the namespaces below without CAP_SYS_ADMIN" },
+		{ "mount namespace", offsetof(struct sandbox_layers, mount_ns),
+		  "suite and submissions masked, host read-only" },
+		{ "private /tmp", offsetof(struct sandbox_layers, private_tmp),
+		  "fresh /tmp, /var/tmp, /dev/shm, scratch per case" },
+		{ "ipc namespace", offsetof(struct sandbox_layers, ipc_ns),
+		  "fresh SysV and POSIX IPC per case" },
+		{ "network namespace", offsetof(struct sandbox_layers, net_ns),
+		  "no network" },
+		{ "children's CPU", offsetof(struct sandbox_layers, children_cpu),
+		  "every process's CPU counts against the limit" },
+	};
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		int on = *(const int *)((const char *)l + rows[i].off);
+		fprintf(out, "  %-18s %-4s %s\n", rows[i].name, on ? "yes" : "no",
+			rows[i].what);
+	}
+	fprintf(out, "  %-18s %-4s %s%s%s%s%s\n", "cgroup", l->cgroup ? l->cgroup : "no",
+		"kill, cpu, memory, pids:",
+		l->cgroup_caps & CG_KILL ? " kill" : "", l->cgroup_caps & CG_CPU ? " cpu" : "",
+		l->cgroup_caps & CG_MEM ? " memory" : "", l->cgroup_caps & CG_PIDS ? " pids" : "");
+	if (l->missing[0])
+		fprintf(out, "  missing: %s\n", l->missing);
+}

@@ -1,0 +1,135 @@
+#ifndef WG_SANDBOX_H
+#define WG_SANDBOX_H
+
+/*
+ * sandbox: the world each run lives in, built in layers, each against one
+ * attack, each skipped (and said so) where the kernel or the caller's
+ * privileges do not allow it. One keeper process per parallel slot builds
+ * the long-lived layers once and then starts every run of that slot.
+ *
+ * Layers, from the outside in. "Cost" is per case unless it says "once".
+ *
+ *  keeper      A small process forked from grade before the suite's data is
+ *              loaded, single-threaded, root (or root of its own user
+ *              namespace). It starts each program (runner.h's
+ *              run_spawn_local), waits for it, cleans up and reports. So
+ *              the program's max RSS is its own, never grade's (a vfork
+ *              child of a large grader inherits its peak), and no process
+ *              of the slot uid can signal, stop or trace whoever cleans up.
+ *              Cost: a message round trip, ~20 us.
+ *  uid         As root: the slot's own uid/gid (scratch.h), so RLIMIT_NPROC
+ *              counts only the program's processes and it cannot touch the
+ *              grader or another slot.
+ *  user ns     Where the caller is not root, or is root without
+ *              CAP_SYS_ADMIN (Docker's default), the keeper first makes a
+ *              user namespace (as bubblewrap does) so that the mount, IPC
+ *              and network layers below can be built anyway. As root it is
+ *              mapped one to one (grade writes the maps); otherwise only
+ *              the caller's uid is mapped.
+ *  mount ns    Once: a private mount namespace in which every mount of the
+ *              host is read-only, the suite, the submissions and each
+ *              --hide folder are covered by an empty mode-000 tmpfs, and
+ *              /tmp, /var/tmp, /dev/shm and the scratch folder are tmpfs
+ *              mounts of the sandbox's own (size tmp_bytes, 4096 inodes).
+ *              Per case they are checked (statfs) and, if the last program
+ *              left anything in them, mounted afresh; the working folder
+ *              is made anew every time; the program is bind-mounted alone
+ *              and read-only into the scratch folder. So nothing a case
+ *              writes reaches a later case, no other slot's folder or
+ *              program can be listed or run, and the disk cannot be filled.
+ *              Cost: ~10 us clean, ~250 us after a program wrote a file.
+ *  net ns      Once: a network namespace with no interface up: no TCP, UDP
+ *              or abstract-socket traffic leaves the run.
+ *  ipc ns      Per case (the child unshares it before exec): SysV shared
+ *              memory, semaphores, message queues and POSIX queues die
+ *              with the case. Cost ~30 us.
+ *  cgroup      Once: a cgroup per slot (cgroup.h: v2, v1 or both). Per case
+ *              the child joins it before exec; memory.max (the memory
+ *              limit, tmpfs and shm included; an oom_kill is a definite
+ *              MLE), pids.max (the process limit), the whole tree's CPU
+ *              (checked every 20 ms while children may run, and at the
+ *              end) and cgroup.kill (or freeze + kill on v1) for the
+ *              cleanup. Cost ~60 us.
+ *  rlimits     Always (runner.h): CPU, address space, stack, file size,
+ *              core, open files, processes. Without a cgroup, a process
+ *              limit of 1 (isolate's default) keeps the run to one process,
+ *              so the rlimits bind the whole of it.
+ *
+ * What a run gets from each layer is recorded in struct sandbox_layers,
+ * which grade puts in the report ("sandbox") and prints with --check-env.
+ *
+ * Lifecycle: sandbox_open() forks the keeper and waits until its layers are
+ * built; then, for each run, runner.h's run_start() with c.sbx set calls
+ * sandbox_spawn() and run_finish() sandbox_kill()/sandbox_wait();
+ * sandbox_close() ends the keeper. One thread uses a slot at a time. Fork
+ * the keepers from the thread that lives longest (the keeper dies with it:
+ * PR_SET_PDEATHSIG) and before loading anything large.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/types.h>
+
+struct run_child;
+struct sandbox_slot;
+
+struct sandbox_config {
+	const char *const *hide; /* NULL-terminated absolute real paths */
+	const char *scratch;     /* the scratch tree (scratch.h's BASE) */
+	uint64_t tmp_bytes;      /* size of each private tmpfs */
+	uid_t uid;               /* the slot's uid/gid; (uid_t)-1: none */
+	gid_t gid;
+	int slot;
+	int no_namespaces;       /* build no namespace (tests, --check-env) */
+};
+
+struct sandbox_layers {
+	int uid_switch;          /* programs run under the slot's uid */
+	int user_ns;             /* the namespaces live in a user namespace */
+	int mount_ns;            /* masks and a read-only host */
+	int private_tmp;         /* fresh /tmp, /var/tmp, /dev/shm, scratch */
+	int ipc_ns;              /* a fresh IPC namespace per case */
+	int net_ns;              /* no network */
+	int cgroup_caps;         /* cgroup.h's CG_* */
+	const char *cgroup;      /* "v1", "v2", "hybrid" or NULL */
+	int children_cpu;        /* every process's CPU counts, live */
+	char missing[600];       /* why a layer is absent ("; " between) */
+};
+
+/* Forks slot cfg->slot's keeper and builds its layers. 0, or -1 with err
+ * set (the keeper could not be started at all: a missing layer is not an
+ * error, it is recorded in *layers). */
+int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
+		 struct sandbox_layers *layers, char *err, size_t errlen);
+/* Ends the keeper (its namespaces and cgroups go with it) and frees s. */
+void sandbox_close(struct sandbox_slot *s);
+
+/* For runner.c. sandbox_spawn: hands c (its argv, env, dir, limits, uid)
+ * and the child ends of its pipes to the keeper, which prepares the
+ * private folders and starts it: 0 with c->pid set, or -1 with
+ * c->res.error. sandbox_fd: readable once the run has ended.
+ * sandbox_kill: asks the keeper to kill the run now. sandbox_wait: the
+ * run's end (the keeper reaped it and cleaned up): wait status, rusage, and
+ * c->res's tree_cpu_ms, tree_cpu_killed, oom_killed; -1 with
+ * c->res.error when the keeper failed. */
+int sandbox_spawn(struct sandbox_slot *s, struct run_child *c,
+		  const int child_ends[3]);
+int sandbox_fd(const struct sandbox_slot *s);
+int sandbox_kill(struct sandbox_slot *s);
+int sandbox_wait(struct sandbox_slot *s, struct run_child *c, int *status,
+		 struct rusage *ru);
+/* 1 when the keeper makes each run's working folder itself (private_tmp):
+ * the caller must not prepare it on the host. */
+int sandbox_private_dirs(const struct sandbox_slot *s);
+
+/* Root: SIGKILL every process whose real, effective or saved uid is uid,
+ * found in /proc (never by becoming that uid, which such a process could
+ * stop). Returns how many were left after the last round (0: clean). */
+int sandbox_kill_uid(uid_t uid);
+
+/* The layers as a table on out ("layer  yes/no  why"). */
+void sandbox_print_layers(FILE *out, const struct sandbox_layers *l);
+
+#endif
