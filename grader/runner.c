@@ -102,6 +102,8 @@ struct child_plan {
 };
 
 static uid_t slot_base = RUN_SLOT_UID_BASE;
+static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+static int can_raise;            /* hard rlimits may be raised */
 static pthread_once_t sigpipe_once = PTHREAD_ONCE_INIT;
 
 uid_t run_slot_uid(int slot)
@@ -304,13 +306,30 @@ static rlim_t cpu_soft(double sec)
 	return (double)s < sec ? s + 1 : s;
 }
 
-/* Never above the grader's own hard limit: raising it would fail when not
- * root, and a lower limit is only stricter. */
+/* CAP_SYS_RESOURCE in the effective set: hard limits may be raised. */
+static void probe(void)
+{
+	struct { uint32_t version; int pid; } hdr = { 0x20080522, 0 };
+	struct { uint32_t eff, prm, inh; } data[2];
+
+	can_raise = syscall(SYS_capget, &hdr, data) == 0 &&
+		    ((data[0].eff >> 24) & 1);    /* CAP_SYS_RESOURCE = 24 */
+}
+
+void run_probe_privileges(void)
+{
+	pthread_once(&probe_once, probe);
+}
+
+/* Never above the grader's own hard limit unless it may raise it (root
+ * with CAP_SYS_RESOURCE): raising would fail, and a lower limit is only
+ * stricter (grade warns when the suite's limits are cut that way). */
 static void plan_rlimit(struct child_plan *p, int res, rlim_t soft, rlim_t hard)
 {
 	struct rlimit cur;
 
-	if (getrlimit(res, &cur) == 0 && cur.rlim_max != RLIM_INFINITY) {
+	run_probe_privileges();
+	if (!can_raise && getrlimit(res, &cur) == 0 && cur.rlim_max != RLIM_INFINITY) {
 		if (hard > cur.rlim_max)
 			hard = cur.rlim_max;
 		if (soft > hard)

@@ -221,6 +221,10 @@ struct run_spawn_extra {
 };
 int run_spawn_local(struct run_child *c, const int child_ends[3],
 		    const struct run_spawn_extra *x);
+/* Whether this process may raise hard rlimits (CAP_SYS_RESOURCE), looked
+ * up once; call it before entering a user namespace, where capget would
+ * report that namespace's capabilities, not the ones setrlimit checks. */
+void run_probe_privileges(void);
 
 /* "SIGSEGV" for SIGSEGV; "SIGRTMIN+n"; "signal N" for unknown ones (a
  * thread-local buffer, valid until the next call in the same thread). */

@@ -769,6 +769,7 @@ static __attribute__((noreturn)) void keeper_main(const struct sandbox_config *c
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	close_others(sock);
+	run_probe_privileges();
 	k.L.uid_switch = cfg->uid != (uid_t)-1 && cfg->uid != 0 && geteuid() == 0;
 	/* The cgroups first: made from the host's view of the hierarchy. */
 	cg_open(&k.cg, cfg->slot);

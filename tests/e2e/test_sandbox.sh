@@ -1,0 +1,162 @@
+#!/bin/sh
+# The sandbox against a hostile submission (tests/helpers/sb_attack.c): each
+# case tries one attack and prints the line a blocked attack prints, so a
+# missing defence is a WA. A case counts only where the report says its
+# layer is in force; the others are listed as skipped, with the layer, so
+# the same test passes (and says what it could not check) as root, as root
+# without CAP_SYS_ADMIN and as a normal user.
+set -u
+root=${WG_ROOT:-.}
+b=$root/${WG_BUILD:-build}
+[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
+grade=$b/bin/grade
+attack=$b/helpers/sb_attack
+tmp=$(mktemp -d) || exit 1
+listener=
+cleanup() {
+	[ -n "$listener" ] && kill "$listener" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT INT TERM
+chmod 755 "$tmp"
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+# suite NAME LIMITS CASE:INPUT:OUTPUT...
+suite() {
+	d=$tmp/$1 lim=$2
+	shift 2
+	mkdir -p "$d"
+	cases=""
+	for c in "$@"; do
+		n=${c%%:*} rest=${c#*:}
+		printf '%s\n' "${rest%%:*}" > "$d/$n.in"
+		printf '%s\n' "${rest#*:}" > "$d/$n.out"
+		cases="$cases${cases:+,}{\"name\": \"$n\", \"category\": \"x\", \"points\": 1}"
+	done
+	printf '{"name": "%s", "limits": %s, "cases": [%s]}\n' "$1" "$lim" "$cases" \
+		> "$d/suite.json"
+}
+
+# A listener outside the sandbox: TCP and UDP on one loopback port and an
+# abstract unix socket. It gives up by itself after 60 s.
+name=wg-e2e-$$
+python3 - "$tmp/port" "$name" > /dev/null 2>&1 <<'P' &
+import os, socket, sys, threading, time
+t = socket.socket(); t.bind(("127.0.0.1", 0)); t.listen(8)
+port = t.getsockname()[1]
+u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); u.bind(("127.0.0.1", port))
+a = socket.socket(socket.AF_UNIX); a.bind("\0" + sys.argv[2]); a.listen(8)
+open(sys.argv[1], "w").write(str(port))
+for s in (t, a):
+    threading.Thread(target=lambda s=s: [s.accept() for _ in range(100)], daemon=True).start()
+time.sleep(60)
+P
+listener=$!
+i=0
+while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+port=$(cat "$tmp/port" 2>/dev/null || echo 9)
+
+suite attacks '{"cpu_seconds": 2}' \
+	tmp1:tmp:clean tmp2:tmp:clean ipc1:ipc:clean ipc2:ipc:clean \
+	"net:net $port $name:blocked" peek:peek:isolated ro:ro:readonly \
+	mounts:mounts:neutral fill:fill:full tmp3:tmp:clean
+cp "$attack" "$tmp/one"
+cp "$attack" "$tmp/two"
+timeout 120 "$grade" -j 2 --json "$tmp/a.json" "$tmp/attacks" "$tmp/one" "$tmp/two" \
+	> "$tmp/a.out" 2>&1
+rc=$?
+[ $rc -le 1 ] || { bad "grade exit $rc"; cat "$tmp/a.out"; }
+
+# The layer each case needs.
+python3 - "$tmp/a.json" <<'P' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+sb = r["sandbox"]
+need = {"tmp": "private_tmp", "ipc": "ipc_namespace", "net": "network_namespace",
+        "peek": "private_tmp", "ro": "private_tmp", "mounts": "mount_namespace",
+        "fill": "private_tmp"}
+bad = 0
+for sub in r["submissions"]:
+    for c in sub["cases"]:
+        layer = need[c["name"].rstrip("0123456789")]
+        if not sb[layer]:
+            print("skipped %s: no %s (%s)" % (c["name"], layer, "; ".join(sb["missing"])))
+        elif c["verdict"] != "AC":
+            print("FAIL: %s %s: %s %s" % (sub["submission"], c["name"], c["verdict"],
+                                          c.get("diff") or c.get("detail")))
+            bad = 1
+sys.exit(bad)
+P
+
+# The whole tree: CPU of workers the program never waits for; a leftover
+# that SIGSTOPs whatever it can; shared memory past the memory limit.
+suite tree '{"cpu_seconds": 1, "processes": 8, "memory_mib": 64, "tmp_mib": 512}' \
+	"cpu:cpu 4 450:done" "stop:stop 3000:ok" "shm:shm 200:wrote"
+t0=$(date +%s)
+timeout 60 "$grade" --json "$tmp/t.json" "$tmp/tree" "$tmp/one" > "$tmp/t.out" 2>&1
+rc=$?
+[ $rc -le 1 ] || { bad "tree: grade exit $rc (124: it hung)"; cat "$tmp/t.out"; }
+[ $(($(date +%s) - t0)) -lt 30 ] || bad "tree: grade took $(($(date +%s) - t0)) s"
+python3 - "$tmp/t.json" <<'P' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+sb = r["sandbox"]
+v = {c["name"]: c for c in r["submissions"][0]["cases"]}
+bad = 0
+if sb["children_cpu"]:
+    if v["cpu"]["verdict"] != "TLE":
+        print("FAIL: 4 x 450 ms of workers' CPU under a 1 s limit: %s, %s ms"
+              % (v["cpu"]["verdict"], v["cpu"]["cpu_ms"])); bad = 1
+else:
+    print("skipped cpu: children's CPU is not counted here")
+if "memory" in sb["cgroup_controls"]:
+    if v["shm"]["verdict"] != "MLE":
+        print("FAIL: 200 MiB of /dev/shm under a 64 MiB limit: %s (%s)"
+              % (v["shm"]["verdict"], v["shm"]["detail"])); bad = 1
+else:
+    print("skipped shm: no memory cgroup")
+if v["stop"]["verdict"] == "IE":
+    print("FAIL: the stopper made an IE: %s" % v["stop"]["detail"]); bad = 1
+sys.exit(bad)
+P
+# Nothing of the slot uids is left (as root they are 62000 and up).
+if [ "$(id -u)" -eq 0 ]; then
+	left=$(ps -eo uid=,pid=,comm= | awk '$1 >= 62000 && $1 < 66096 && $3 == "one"')
+	[ -z "$left" ] || bad "processes left behind: $left"
+fi
+
+# The stack limit is the suite's (the memory limit), whatever ulimit -s the
+# caller had.
+mem=64
+suite stack "{\"memory_mib\": $mem}" "stack:stack:stack $((mem << 20))"
+# (The soft limit: a hard one only root with CAP_SYS_RESOURCE could raise
+# again, and grade warns when it cannot.)
+for s in 8192 unlimited; do
+	(ulimit -S -s $s 2>/dev/null || exit 0
+	 "$grade" "$tmp/stack" "$tmp/one" > "$tmp/s.out" 2>&1) ||
+		{ bad "ulimit -s $s: the stack limit follows the caller"; cat "$tmp/s.out"; }
+done
+
+# A tiny program's max RSS is its own, however much the grader holds (three
+# 40 MiB inputs).
+mkdir -p "$tmp/big"
+for c in a b c; do
+	{ echo rss; head -c $((40 << 20)) /dev/zero | tr '\0' '7'; } > "$tmp/big/$c.in"
+	echo ok > "$tmp/big/$c.out"
+done
+printf '{"name": "big", "cases": [%s]}\n' \
+	'{"name": "a", "category": "x", "points": 1}, {"name": "b", "category": "x", "points": 1}, {"name": "c", "category": "x", "points": 1}' \
+	> "$tmp/big/suite.json"
+"$grade" --json "$tmp/b.json" "$tmp/big" "$tmp/one" > "$tmp/b.out" 2>&1 ||
+	{ bad "big suite: grade failed"; cat "$tmp/b.out"; }
+python3 - "$tmp/b.json" <<'P' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+rss = [c["max_rss_kb"] for c in r["submissions"][0]["cases"]]
+if max(rss) > 16384:
+    print("FAIL: max_rss_kb %s of a program that allocates nothing" % rss); sys.exit(1)
+P
+
+[ $fail -eq 0 ] && echo "sandbox: every defence in force held"
+exit $fail

@@ -1,0 +1,404 @@
+/*
+ * sb_attack: a hostile submission for tests/e2e/test_sandbox.sh. The first
+ * word of stdin picks the attack; each prints one line saying whether it
+ * got through, so a suite whose expected output is the "blocked" line fails
+ * (WA) whenever a defence is missing. Every attack is bounded: it stops by
+ * itself after a few seconds at most, whatever the sandbox does.
+ *
+ *   tmp            leave a file in /tmp, /var/tmp, /dev/shm and the working
+ *                  folder, or report one an earlier case left: "clean"
+ *   ipc            the same with SysV shared memory, a semaphore set, a
+ *                  message queue and a POSIX queue: "clean"
+ *   net PORT NAME  send to 127.0.0.1:PORT (TCP and UDP) and to the
+ *                  abstract unix socket NAME: "blocked"
+ *   peek           list the scratch folder, other slots' folders and run
+ *                  other programs found there: "isolated"
+ *   ro             write to the program's own file or folder: "readonly"
+ *   stack          print the stack limit: "stack N"
+ *   cpu N MS       N workers burn MS ms of CPU each, reported by pipe; the
+ *                  parent never waits for them: "done"
+ *   stop MS        a child leaves the group and, for MS ms, SIGSTOPs every
+ *                  process it may; the parent exits at once: "ok"
+ *   shm MIB        write MIB MiB to /dev/shm: "wrote" (an OOM kill is MLE)
+ *   fill           fill the working folder and /tmp (at most 512 MiB):
+ *                  "full"
+ *   mounts         print the mount sources that name warpgrade: "neutral"
+ *   rss            nothing at all (its max RSS is the point): "ok"
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <mqueue.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int leak_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+
+	if (f) {
+		fclose(f);
+		printf("LEAK %s\n", path);
+		return 1;
+	}
+	if ((f = fopen(path, "w"))) {
+		fputs("hidden input\n", f);
+		fclose(f);
+	}
+	return 0;
+}
+
+static void do_tmp(void)
+{
+	static const char *const paths[] = { "/tmp/wg-leak", "/var/tmp/wg-leak",
+					     "/dev/shm/wg-leak", "wg-leak" };
+	int leaks = 0;
+
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+		leaks += leak_file(paths[i]);
+	/* What "fill" left in an earlier case. */
+	if (access("/tmp/wg-fill-0", F_OK) == 0 || access("wg-fill-0", F_OK) == 0) {
+		printf("LEAK fill\n");
+		leaks++;
+	}
+	if (!leaks)
+		printf("clean\n");
+}
+
+static void do_ipc(void)
+{
+	key_t key = 0x57470001;
+	int leaks = 0, id;
+	mqd_t q;
+
+	if ((id = shmget(key, 4096, 0)) >= 0) {
+		printf("LEAK shm\n");
+		leaks++;
+	} else {
+		shmget(key, 4096, IPC_CREAT | 0600);
+	}
+	if (semget(key, 1, 0) >= 0) {
+		printf("LEAK sem\n");
+		leaks++;
+	} else {
+		semget(key, 1, IPC_CREAT | 0600);
+	}
+	if (msgget(key, 0) >= 0) {
+		printf("LEAK msg\n");
+		leaks++;
+	} else {
+		msgget(key, IPC_CREAT | 0600);
+	}
+	if ((q = mq_open("/wg-leak", O_RDONLY)) != (mqd_t)-1) {
+		printf("LEAK mqueue\n");
+		leaks++;
+		mq_close(q);
+	} else if ((q = mq_open("/wg-leak", O_RDONLY | O_CREAT, 0600, NULL)) != (mqd_t)-1) {
+		mq_close(q);
+	}
+	if (!leaks)
+		printf("clean\n");
+}
+
+static void do_net(int port, const char *name)
+{
+	struct sockaddr_in in = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port) };
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	int sent = 0, s;
+
+	in.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if ((s = socket(AF_INET, SOCK_STREAM, 0)) >= 0) {
+		if (connect(s, (struct sockaddr *)&in, sizeof(in)) == 0 &&
+		    write(s, "hidden\n", 7) == 7) {
+			printf("SENT tcp\n");
+			sent++;
+		}
+		close(s);
+	}
+	if ((s = socket(AF_INET, SOCK_DGRAM, 0)) >= 0) {
+		if (sendto(s, "hidden\n", 7, 0, (struct sockaddr *)&in, sizeof(in)) == 7) {
+			printf("SENT udp\n");
+			sent++;
+		}
+		close(s);
+	}
+	snprintf(un.sun_path + 1, sizeof(un.sun_path) - 1, "%.100s", name);
+	if ((s = socket(AF_UNIX, SOCK_STREAM, 0)) >= 0) {
+		socklen_t len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(name));
+		if (connect(s, (struct sockaddr *)&un, len) == 0 &&
+		    write(s, "hidden\n", 7) == 7) {
+			printf("SENT abstract\n");
+			sent++;
+		}
+		close(s);
+	}
+	if (!sent)
+		printf("blocked\n");
+}
+
+/* The scratch folder is two levels above the program (BASE/bin/sub-N). */
+static void do_peek(void)
+{
+	char exe[4096], base[4096], path[4200], cwd[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int reached = 0;
+	DIR *d;
+
+	if (n <= 0) {
+		printf("isolated\n");
+		return;
+	}
+	exe[n] = '\0';
+	snprintf(base, sizeof(base), "%s", exe);
+	for (int up = 0; up < 2; up++)
+		if (strrchr(base, '/'))
+			*strrchr(base, '/') = '\0';
+	for (int k = 0; k < 8; k++) {
+		snprintf(path, sizeof(path), "%s/bin/sub-%d", base, k);
+		if (strcmp(path, exe) && access(path, X_OK) == 0) {
+			printf("REACH %s\n", path + strlen(base));
+			reached++;
+		}
+		snprintf(path, sizeof(path), "%s/slot-%d", base, k);
+		if ((d = opendir(path))) {
+			closedir(d);
+			if (strcmp(getcwd(cwd, sizeof(cwd)) ? cwd : "", path)) {
+				printf("REACH %s\n", path + strlen(base));
+				reached++;
+			}
+		}
+		snprintf(path, sizeof(path), "%s/build-%d", base, k);
+		if (access(path, F_OK) == 0) {
+			printf("REACH %s\n", path + strlen(base));
+			reached++;
+		}
+	}
+	snprintf(path, sizeof(path), "%s/bin", base);
+	if ((d = opendir(path))) {
+		struct dirent *e;
+		int others = 0;
+
+		while ((e = readdir(d)))
+			others += e->d_name[0] != '.';
+		closedir(d);
+		if (others > 1) {
+			printf("REACH listing of bin (%d programs)\n", others);
+			reached++;
+		}
+	}
+	if (!reached)
+		printf("isolated\n");
+}
+
+static void do_ro(void)
+{
+	char exe[4096], dir[4200];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int fd, w = 0;
+
+	if (n <= 0) {
+		printf("readonly\n");
+		return;
+	}
+	exe[n] = '\0';
+	if ((fd = open(exe, O_WRONLY)) >= 0) {
+		printf("WRITABLE program\n");
+		w++;
+		close(fd);
+	}
+	snprintf(dir, sizeof(dir), "%s.planted", exe);
+	if ((fd = open(dir, O_WRONLY | O_CREAT, 0700)) >= 0) {
+		printf("WRITABLE folder\n");
+		w++;
+		close(fd);
+		unlink(dir);
+	}
+	if (!w)
+		printf("readonly\n");
+}
+
+static void burn(int ms)
+{
+	double until = 0;
+	struct rusage ru;
+
+	do {
+		for (volatile int i = 0; i < 100000; i++)
+			;
+		getrusage(RUSAGE_SELF, &ru);
+		until = ru.ru_utime.tv_sec * 1000.0 + ru.ru_utime.tv_usec / 1000.0;
+	} while (until < ms);
+}
+
+static void do_cpu(int n, int ms)
+{
+	int p[2];
+	char c;
+
+	if (n > 16 || pipe(p) < 0) {
+		printf("cannot\n");
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		pid_t pid = fork();
+
+		if (pid == 0) {
+			burn(ms);
+			if (write(p[1], "x", 1) != 1)
+				_exit(1);
+			_exit(0);
+		}
+		if (pid < 0) {
+			printf("cannot fork\n");
+			return;
+		}
+	}
+	close(p[1]);
+	for (int i = 0; i < n; i++)
+		if (read(p[0], &c, 1) != 1)
+			break;
+	printf("done\n");
+}
+
+static void do_stop(int ms)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		double end = now() + ms / 1000.0;
+
+		setsid();
+		while (now() < end) {
+			kill(-1, SIGSTOP);
+			usleep(1000);
+		}
+		_exit(0);
+	}
+	printf("ok\n");
+}
+
+/* Half a MiB per file: the file-size limit (the output limit) is not
+ * what this is about. */
+static void do_shm(int mib)
+{
+	static char chunk[1 << 19];
+	char path[64];
+
+	memset(chunk, 'x', sizeof(chunk));
+	for (int i = 0; i < 2 * mib && i < 2048; i++) {
+		snprintf(path, sizeof(path), "/dev/shm/wg-fill-%d", i);
+		int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		if (fd < 0)
+			break;
+		ssize_t w = write(fd, chunk, sizeof(chunk));
+		close(fd);
+		if (w != (ssize_t)sizeof(chunk))
+			break;
+	}
+	printf("wrote\n");
+}
+
+static void do_fill(void)
+{
+	static char chunk[1 << 16];
+	char path[64];
+	long total = 0;
+
+	for (int dir = 0; dir < 2; dir++)
+		for (int i = 0; i < 4096 && total < (512L << 20); i++) {
+			snprintf(path, sizeof(path), "%s/wg-fill-%d", dir ? "/tmp" : ".", i);
+			int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+			if (fd < 0)
+				break;
+			ssize_t w = write(fd, chunk, sizeof(chunk));
+			close(fd);
+			if (w != (ssize_t)sizeof(chunk))
+				break;
+			total += w;
+		}
+	printf("full\n");
+}
+
+static void do_mounts(void)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	char line[8192];
+	int named = 0;
+
+	while (f && fgets(line, sizeof(line), f)) {
+		char *dash = strstr(line, " - ");
+		if (dash && strstr(dash, "warpgrade")) {
+			fputs(line, stdout);
+			named++;
+		}
+	}
+	if (f)
+		fclose(f);
+	if (!named)
+		printf("neutral\n");
+}
+
+int main(void)
+{
+	char word[32] = "", name[128] = "";
+	int a = 0, b = 0;
+
+	if (scanf("%31s", word) != 1)
+		return 2;
+	if (!strcmp(word, "tmp"))
+		do_tmp();
+	else if (!strcmp(word, "ipc"))
+		do_ipc();
+	else if (!strcmp(word, "net") && scanf("%d %127s", &a, name) == 2)
+		do_net(a, name);
+	else if (!strcmp(word, "peek"))
+		do_peek();
+	else if (!strcmp(word, "ro"))
+		do_ro();
+	else if (!strcmp(word, "stack")) {
+		struct rlimit rl;
+		getrlimit(RLIMIT_STACK, &rl);
+		if (rl.rlim_cur == RLIM_INFINITY)
+			printf("stack unlimited\n");
+		else
+			printf("stack %llu\n", (unsigned long long)rl.rlim_cur);
+	} else if (!strcmp(word, "cpu") && scanf("%d %d", &a, &b) == 2)
+		do_cpu(a, b > 3000 ? 3000 : b);
+	else if (!strcmp(word, "stop") && scanf("%d", &a) == 1)
+		do_stop(a > 5000 ? 5000 : a);
+	else if (!strcmp(word, "shm") && scanf("%d", &a) == 1)
+		do_shm(a);
+	else if (!strcmp(word, "fill"))
+		do_fill();
+	else if (!strcmp(word, "mounts"))
+		do_mounts();
+	else if (!strcmp(word, "rss"))
+		printf("ok\n");
+	else
+		return 2;
+	return 0;
+}
