@@ -935,53 +935,6 @@ static int keep_report(struct batch *b, struct student *s, json_t *r,
 	return rc;
 }
 
-/* Kills every process of uid, from a helper that takes the uid: it can
- * signal exactly those. */
-static void kill_uid(uid_t uid)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		if (setgroups(0, NULL) == 0 && setgid((gid_t)uid) == 0 &&
-		    setuid(uid) == 0)
-			kill(-1, SIGKILL);
-		_exit(0);
-	}
-	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-		;
-}
-
-/* A grade killed before it could clean up may leave a student's program
- * running under its sandbox uids (as root only). Those are the uids whose
- * lock files (scratch.h) name the dead grade's pid; each is cleaned while
- * its lock is held here, so a uid some other live grader has claimed since
- * is never touched. */
-static void kill_child_uids(pid_t child)
-{
-	DIR *d = geteuid() == 0 ? opendir(SCRATCH_LOCK_DIR) : NULL;
-	struct dirent *e;
-	char path[512], buf[32];
-
-	while (d && (e = readdir(d))) {
-		char *end;
-		unsigned long uid = strtoul(e->d_name, &end, 10);
-		if (end == e->d_name || strcmp(end, ".lock") || uid == 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", SCRATCH_LOCK_DIR, e->d_name);
-		int fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		ssize_t n = read(fd, buf, sizeof buf - 1);
-		buf[n > 0 ? n : 0] = '\0';
-		if (n > 0 && strtol(buf, NULL, 10) == (long)child &&
-		    flock(fd, LOCK_EX | LOCK_NB) == 0)
-			kill_uid((uid_t)uid);
-		close(fd);
-	}
-	if (d)
-		closedir(d);
-}
-
 /* Why a child that did not leave a usable report failed. */
 static void explain_failure(const struct batch *b, const struct student *s,
 			    int status, char *why, size_t n)
@@ -1013,7 +966,7 @@ static void finish_student(struct batch *b, struct student *s, int status)
 
 	b->running--;
 	if (s->termed || WIFSIGNALED(status))
-		kill_child_uids(s->pid);
+		scratch_kill_uids_of(s->pid);
 	s->pid = -1;
 	/* Exit 0 and 1 are graded; 3 (the grader's own failure) may still
 	 * carry a report with IE cases, which is not the student's fault but

@@ -394,62 +394,16 @@ static int reap(struct run_child *c, int *status, struct rusage *ru)
 	return r == c->pid ? 0 : -1;
 }
 
-/* Kill every process of a dedicated uid: a throwaway process takes that
- * uid (raw syscall: only that task changes) and signals everything it may,
- * which is exactly the processes of that uid. It is a vfork child, so it
- * costs no copy of the grader's page tables: it only makes system calls
- * and _exits, with every signal blocked so that no handler of the grader
- * runs on the shared memory. Zombies count for kill(-1), so two rounds
- * (the second for a fork that raced the first) rather than "until ESRCH".
- * Being of that uid, it can itself be killed by a leftover: then again. */
-static int kill_uid_once(uid_t uid)
-{
-	sigset_t all, old;
-	pid_t k;
-	int st, e;
-
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	k = vfork();
-	if (k == 0) {
-		if (uid == 0 || syscall(SYS_setresuid, uid, uid, uid) != 0 ||
-		    geteuid() != uid || getuid() != uid)
-			_exit(1);
-		kill(-1, SIGKILL);
-		kill(-1, SIGKILL);
-		_exit(0);
-	}
-	e = errno;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (k < 0) {
-		errno = e;
-		return -1;
-	}
-	while (waitpid(k, &st, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return 0;
-	errno = WIFEXITED(st) ? EPERM : EAGAIN;   /* setresuid failed; killed */
-	return -1;
-}
-
-static int kill_uid(uid_t uid)
-{
-	int i;
-
-	for (i = 0; i < 3; i++)
-		if (kill_uid_once(uid) == 0)
-			return 0;
-	return -1;
-}
-
 /* SIGKILL to the group and, with a dedicated uid, to that uid; -1 with
  * errno when the uid could not be cleaned. */
 static int kill_all(struct run_child *c)
 {
 	kill(-c->pid, SIGKILL);
-	return c->res.uid_switched ? kill_uid(c->uid) : 0;
+	if (c->res.uid_switched && sandbox_kill_uid(c->uid) > 0) {
+		errno = EBUSY;
+		return -1;
+	}
+	return 0;
 }
 
 static int build_env(const struct run_child *c, char *home, size_t home_sz,

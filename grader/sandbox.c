@@ -1018,7 +1018,8 @@ int sandbox_wait(struct sandbox_slot *s, struct run_child *c, int *status,
 
 /* ---- killing a uid from outside ---- */
 
-/* 1 when /proc/PID/status names uid among the real, effective, saved ids. */
+/* 1 when /proc/PID/status names uid among the real, effective, saved ids
+ * of a live process. */
 static int runs_as(const char *pid, uid_t uid)
 {
 	char path[64], buf[2048], *p;
@@ -1034,6 +1035,13 @@ static int runs_as(const char *pid, uid_t uid)
 	if (n <= 0)
 		return 0;
 	buf[n] = '\0';
+	/* A zombie is dead already (a parent that never reaps, such as a
+	 * container's init, can keep one forever). */
+	if ((p = strstr(buf, "\nState:"))) {
+		char st = p[8 + strspn(p + 8, " \t")];
+		if (st == 'Z' || st == 'X')
+			return 0;
+	}
 	if (!(p = strstr(buf, "\nUid:")) || sscanf(p + 5, "%lu %lu %lu", &r, &e, &s) != 3)
 		return 0;
 	return r == uid || e == uid || s == uid;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "grader/runner.h"
+#include "grader/sandbox.h"
 
 /* The lock directory, made (or found) root-owned and private, never
  * through a symlink: /tmp is shared with everyone. */
@@ -351,4 +352,36 @@ char *scratch_read_file(const char *path, size_t *len)
 	buf[n] = '\0';
 	*len = n;
 	return buf;
+}
+
+/* A grade killed before it could clean up may leave a student's program
+ * running under its sandbox uids (as root only). Those are the uids whose
+ * lock files name the dead grade's pid; each is cleaned while its lock is
+ * held here, so a uid some other live grader has claimed since is never
+ * touched. The killing is sandbox_kill_uid's: from outside, as root,
+ * never by becoming the uid (a process of that uid could stop us). */
+void scratch_kill_uids_of(pid_t dead)
+{
+	DIR *d = geteuid() == 0 ? opendir(SCRATCH_LOCK_DIR) : NULL;
+	struct dirent *e;
+	char path[512], buf[32];
+
+	while (d && (e = readdir(d))) {
+		char *end;
+		unsigned long uid = strtoul(e->d_name, &end, 10);
+		if (end == e->d_name || strcmp(end, ".lock") || uid == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", SCRATCH_LOCK_DIR, e->d_name);
+		int fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		ssize_t n = read(fd, buf, sizeof buf - 1);
+		buf[n > 0 ? n : 0] = '\0';
+		if (n > 0 && strtol(buf, NULL, 10) == (long)dead &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0)
+			sandbox_kill_uid((uid_t)uid);
+		close(fd);
+	}
+	if (d)
+		closedir(d);
 }

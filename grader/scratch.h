@@ -73,6 +73,10 @@ int scratch_copy_file(const char *src, const char *dst, mode_t mode, int flags);
  * most whatever the depth. Returns 0, or -1 with errno. */
 int scratch_remove_tree(const char *path);
 
+/* As root: kills every process of the uids whose lock files name the
+ * grade process `dead` (a grade that was killed before it cleaned up). */
+void scratch_kill_uids_of(pid_t dead);
+
 /* Reads a whole file into a malloc'd, NUL-terminated buffer (the caller
  * frees it); *len gets its size. NULL with errno set on failure. */
 char *scratch_read_file(const char *path, size_t *len);
