@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "grader/batch.h"
+#include "grader/checkenv.h"
 #include "grader/build.h"
 #include "grader/gradescope.h"
 #include "grader/judge.h"
@@ -112,6 +113,8 @@ static const char usage_text[] =
 "  --student               hide the diffs of hidden cases (default)\n"
 "  --staff, --show-hidden  show every diff\n"
 "  --batch                 grade a whole class (see docs/workflows.md)\n"
+"  --check-env [SUITE_DIR] print the sandbox this machine gives; exit 1 when\n"
+"                          a hidden suite would be graded without masking\n"
 "  -h, --help, --version\n"
 "\n"
 "Verdicts: AC, WA, TLE (CPU or wall limit), MLE, OLE, RTE (exit status or\n"
@@ -377,11 +380,10 @@ static int hide_list(struct grading *g, const struct options *o)
 	for (size_t i = 0; i < o->nhide; i++)
 		if (add_hidden(g->hide, &n, o->hide[i], 1, g->scratch.base) < 0)
 			return -1;
-	if (geteuid() != 0) {
-		fprintf(stderr, "grade: note: not root, so the programs run as you "
-			"and can read what you can (the suite included)\n");
+	/* Not root: the keepers mask these in a user namespace where the
+	 * kernel allows one (warn_layers says when it does not). */
+	if (geteuid() != 0)
 		return 0;
-	}
 	/* The runner switches uid in a vfork child that shares the grader's
 	 * memory: with suid_dumpable 1 that child stays traceable by the
 	 * slot uid's other processes meanwhile. 0 and 2 are safe. */
@@ -419,6 +421,7 @@ static int open_slots(struct grading *g, const struct options *o)
 			.scratch = g->scratch.base,
 			.tmp_bytes = (uint64_t)g->suite->tmp_mib << 20,
 			.slot = i,
+			.no_namespaces = sandbox_namespaces_disabled(),
 		};
 		struct sandbox_layers l;
 
@@ -807,6 +810,11 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--batch"))
 			return batch_main(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "--check-env")) {
+		if (argc > 3)
+			return usage_error("--check-env takes at most a SUITE_DIR");
+		return checkenv_main(argc == 3 ? argv[2] : NULL);
+	}
 	signal(SIGPIPE, SIG_IGN);
 	if ((rc = parse_options(argc, argv, &o)) >= 0) {
 		free(o.hide);

@@ -427,7 +427,7 @@ static void build_namespaces(struct keeper *k)
 	int root = geteuid() == 0;
 
 	if (k->cfg->no_namespaces) {
-		note(&k->L, "namespaces not asked for");
+		note(&k->L, "namespaces turned off (WG_NO_NAMESPACES)");
 		return;
 	}
 	/* Root with CAP_SYS_ADMIN needs no user namespace; anyone else does. */
@@ -1082,6 +1082,13 @@ int sandbox_kill_uid(uid_t uid)
 
 /* ---- the account ---- */
 
+int sandbox_namespaces_disabled(void)
+{
+	const char *v = getenv("WG_NO_NAMESPACES");
+
+	return v && *v && strcmp(v, "0");
+}
+
 void sandbox_print_layers(FILE *out, const struct sandbox_layers *l)
 {
 	static const struct { const char *name; size_t off; const char *what; } rows[] = {
@@ -1106,8 +1113,7 @@ void sandbox_print_layers(FILE *out, const struct sandbox_layers *l)
 		fprintf(out, "  %-18s %-4s %s\n", rows[i].name, on ? "yes" : "no",
 			rows[i].what);
 	}
-	fprintf(out, "  %-18s %-4s %s%s%s%s%s\n", "cgroup", l->cgroup ? l->cgroup : "no",
-		"kill, cpu, memory, pids:",
+	fprintf(out, "  %-18s %-4s controls:%s%s%s%s\n", "cgroup", l->cgroup ? l->cgroup : "no",
 		l->cgroup_caps & CG_KILL ? " kill" : "", l->cgroup_caps & CG_CPU ? " cpu" : "",
 		l->cgroup_caps & CG_MEM ? " memory" : "", l->cgroup_caps & CG_PIDS ? " pids" : "");
 	if (l->missing[0])

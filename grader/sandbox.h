@@ -129,6 +129,11 @@ int sandbox_private_dirs(const struct sandbox_slot *s);
  * stop). Returns how many were left after the last round (0: clean). */
 int sandbox_kill_uid(uid_t uid);
 
+/* WG_NO_NAMESPACES=1 in the environment: build no namespace, as on a
+ * machine that allows none (for tests of the degraded modes, and for
+ * staff whose kernel misbehaves). grade says so in every report. */
+int sandbox_namespaces_disabled(void);
+
 /* The layers as a table on out ("layer  yes/no  why"). */
 void sandbox_print_layers(FILE *out, const struct sandbox_layers *l);
 

@@ -1,0 +1,74 @@
+#!/bin/sh
+# grade --check-env, and grading where layers are missing: grade still
+# grades (never exit 3 for a missing layer), warns once per missing layer
+# when the suite has hidden cases, and says in the report what was missing.
+# WG_NO_NAMESPACES=1 plays a machine that allows no namespace at all.
+set -u
+root=${WG_ROOT:-.}
+b=$root/${WG_BUILD:-build}
+[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
+grade=$b/bin/grade
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+chmod 755 "$tmp"
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+mk_suite() { # DIR VISIBILITY
+	mkdir -p "$1"
+	printf '{"name": "t", "cases": [{"name": "a", "category": "x", "points": 1, "visibility": "%s"}]}\n' \
+		"$2" > "$1/suite.json"
+	echo 'stack' > "$1/a.in"
+	echo "stack $((256 << 20))" > "$1/a.out"
+}
+mk_suite "$tmp/hidden" hidden
+mk_suite "$tmp/public" visible
+cp "$b/helpers/sb_attack" "$tmp/prog"
+
+# The environment as it is: a table, and a verdict on hidden tests.
+"$grade" --check-env "$tmp/hidden" > "$tmp/env.out" 2>&1
+rc=$?
+grep -q 'mount namespace' "$tmp/env.out" || bad "--check-env prints no layer table"
+grep -q '^kernel ' "$tmp/env.out" || bad "--check-env prints no kernel line"
+if grep -q '^  mount namespace    yes' "$tmp/env.out"; then
+	[ $rc -eq 0 ] || bad "--check-env: masking in force, exit $rc"
+else
+	[ $rc -eq 1 ] || bad "--check-env: no masking, exit $rc (want 1)"
+fi
+
+# No namespace at all.
+WG_NO_NAMESPACES=1 "$grade" --check-env "$tmp/hidden" > "$tmp/env2.out" 2>&1
+rc=$?
+[ $rc -eq 1 ] || bad "--check-env without namespaces, hidden suite: exit $rc (want 1)"
+grep -q 'NOT SAFE' "$tmp/env2.out" || bad "--check-env does not say it is not safe"
+WG_NO_NAMESPACES=1 "$grade" --check-env "$tmp/public" > /dev/null 2>&1 ||
+	bad "--check-env without namespaces, public suite: exit $? (want 0)"
+"$grade" --check-env "$tmp/nowhere" > /dev/null 2>&1
+[ $? -eq 2 ] || bad "--check-env on a missing suite: not exit 2"
+
+WG_NO_NAMESPACES=1 "$grade" --json "$tmp/r.json" "$tmp/hidden" "$tmp/prog" \
+	> "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc -eq 0 ] || { bad "grading without namespaces: exit $rc"; cat "$tmp/out" "$tmp/err"; }
+grep -q 'warning: no mount namespace' "$tmp/err" || bad "no warning for the missing mount namespace"
+grep -q 'warning: no network namespace' "$tmp/err" || bad "no warning for the missing network"
+python3 - "$tmp/r.json" <<'P' || fail=1
+import json, sys
+sb = json.load(open(sys.argv[1]))["sandbox"]
+assert sb["mount_namespace"] is False and sb["network_namespace"] is False, sb
+assert any("WG_NO_NAMESPACES" in m for m in sb["missing"]), sb["missing"]
+P
+# A public suite: nothing to warn about.
+WG_NO_NAMESPACES=1 "$grade" "$tmp/public" "$tmp/prog" > /dev/null 2> "$tmp/err2"
+grep -q 'warning' "$tmp/err2" && bad "warnings for a suite with no hidden case: $(cat "$tmp/err2")"
+
+# Without namespaces or a cgroup to count them, a program still cannot
+# fork (the default process limit of 1 is an rlimit).
+mkdir -p "$tmp/forks"
+echo '{"name": "f", "cases": [{"name": "a", "category": "x", "points": 1}]}' > "$tmp/forks/suite.json"
+echo 'cpu 2 10' > "$tmp/forks/a.in"
+echo 'cannot fork' > "$tmp/forks/a.out"
+WG_NO_NAMESPACES=1 "$grade" "$tmp/forks" "$tmp/prog" > "$tmp/f.out" 2>&1 ||
+	{ bad "a program forked under the default process limit"; cat "$tmp/f.out"; }
+
+exit $fail
