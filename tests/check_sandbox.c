@@ -1,0 +1,216 @@
+/*
+ * Unit tests for the sandbox's keeper (grader/sandbox.h): a run through a
+ * slot gives the same results as a direct one, its program's own max RSS,
+ * the wall deadline and a failed exec as results, and an exact account of
+ * the layers. The helpers are the runner's (tests/helpers/rn_*.c), run
+ * from check_main.c's copy (WG_HELPERS). Works as root and not: the layers
+ * differ, the results must not.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grader/runner.h"
+#include "grader/sandbox.h"
+#include "grader/scratch.h"
+#include "tests/wg_check.h"
+
+struct slot {
+	struct scratch sc;
+	struct sandbox_slot *s;
+	struct sandbox_layers l;
+	char prog[PATH_MAX + 64];
+	char dir[PATH_MAX + 64];
+	uid_t uid;
+	gid_t gid;
+};
+
+/* A slot whose scratch tree holds a copy of helper `name` as bin/prog. */
+static void slot_open(struct slot *t, const char *name, int no_ns)
+{
+	const char *h = getenv("WG_HELPERS"), *b = getenv("WG_BUILD");
+	char src[PATH_MAX], err[512];
+	struct sandbox_config cfg = { .tmp_bytes = 8 << 20, .no_namespaces = no_ns };
+
+	if (h)
+		snprintf(src, sizeof(src), "%s/%s", h, name);
+	else
+		snprintf(src, sizeof(src), "%s/helpers/%s", b && *b ? b : "build", name);
+	ck_assert_msg(scratch_init(&t->sc, 1, err, sizeof(err)) == 0, "%s", err);
+	snprintf(t->prog, sizeof(t->prog), "%s/bin/prog", t->sc.base);
+	ck_assert_int_eq(scratch_copy_file(src, t->prog, 0755, 0), 0);
+	scratch_slot_ids(&t->sc, 0, &t->uid, &t->gid);
+	cfg.scratch = t->sc.base;
+	cfg.uid = t->uid;
+	cfg.gid = t->gid;
+	ck_assert_msg(sandbox_open(&t->s, &cfg, &t->l, err, sizeof(err)) == 0, "%s", err);
+	snprintf(t->dir, sizeof(t->dir), "%s/slot-0", t->sc.base);
+	if (!sandbox_private_dirs(t->s)) {
+		char path[PATH_MAX];
+		ck_assert_int_eq(scratch_fresh_dir(&t->sc, "slot-0", 0, path,
+						   sizeof(path), err, sizeof(err)), 0);
+	}
+}
+
+static void slot_close(struct slot *t)
+{
+	sandbox_close(t->s);
+	scratch_cleanup(&t->sc);
+}
+
+static int run(struct slot *t, struct run_child *c, const char *const *argv)
+{
+	struct run_child init = RUN_CHILD_INIT;
+
+	*c = init;
+	c->argv = argv;
+	c->dir = t->dir;
+	c->uid = t->uid;
+	c->gid = t->gid;
+	c->sbx = t->s;
+	c->lim.wall_sec = 10;
+	c->lim.cpu_sec = 5;
+	c->lim.mem_bytes = (uint64_t)256 << 20;
+	c->lim.stack_bytes = (uint64_t)8 << 20;
+	c->lim.nproc = 1;
+	return run_command(c);
+}
+
+START_TEST(test_echo_through_keeper)
+{
+	struct slot t;
+	struct run_child c;
+	const char *argv[2];
+	static const char in[] = "one\ntwo\n";
+
+	slot_open(&t, "rn_echo", 0);
+	argv[0] = t.prog;
+	argv[1] = NULL;
+	for (int i = 0; i < 3; i++) {         /* the slot serves run after run */
+		struct run_child init = RUN_CHILD_INIT;
+
+		c = init;
+		c.argv = argv;
+		c.dir = t.dir;
+		c.uid = t.uid;
+		c.sbx = t.s;
+		c.input = in;
+		c.input_len = sizeof(in) - 1;
+		c.lim.wall_sec = 10;
+		c.lim.nproc = 1;
+		ck_assert_msg(run_command(&c) == 0, "%s", c.res.error);
+		ck_assert_str_eq(c.res.out, in);
+		ck_assert_int_eq(c.res.status, RUN_EXITED);
+		ck_assert_int_eq(c.res.exit_code, 0);
+		/* The keeper is small: so is its child's peak, whatever the
+		 * test runner holds. */
+		ck_assert_int_lt(c.res.max_rss_kb, 16384);
+		run_child_release(&c);
+	}
+	slot_close(&t);
+}
+END_TEST
+
+START_TEST(test_wall_deadline_kills)
+{
+	struct slot t;
+	struct run_child c;
+	const char *argv[3];
+
+	slot_open(&t, "rn_sleep", 0);
+	argv[0] = t.prog;
+	argv[1] = "5000";
+	argv[2] = NULL;
+	struct run_child init = RUN_CHILD_INIT;
+	c = init;
+	c.argv = argv;
+	c.dir = t.dir;
+	c.uid = t.uid;
+	c.sbx = t.s;
+	c.lim.wall_sec = 0.3;
+	ck_assert_msg(run_command(&c) == 0, "%s", c.res.error);
+	ck_assert_int_eq(c.res.timed_out_wall, 1);
+	ck_assert_int_eq(c.res.status, RUN_SIGNALED);
+	ck_assert_int_lt(c.res.wall_ms, 3000);
+	run_child_release(&c);
+	slot_close(&t);
+}
+END_TEST
+
+START_TEST(test_exit_code_and_signal)
+{
+	struct slot t;
+	struct run_child c;
+	const char *argv[3];
+
+	slot_open(&t, "rn_exit", 0);
+	argv[0] = t.prog;
+	argv[1] = "7";
+	argv[2] = NULL;
+	ck_assert_msg(run(&t, &c, argv) == 0, "%s", c.res.error);
+	ck_assert_int_eq(c.res.exit_code, 7);
+	run_child_release(&c);
+	slot_close(&t);
+}
+END_TEST
+
+START_TEST(test_missing_program_is_a_result)
+{
+	struct slot t;
+	struct run_child c;
+	const char *argv[2];
+
+	slot_open(&t, "rn_exit", 0);
+	/* A text file: the kernel refuses it, the program's fault. */
+	FILE *f = fopen(t.prog, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("not a program\n", f);
+	fclose(f);
+	argv[0] = t.prog;
+	argv[1] = NULL;
+	ck_assert_msg(run(&t, &c, argv) == 0, "%s", c.res.error);
+	ck_assert_int_eq(c.res.exec_errno, ENOEXEC);
+	run_child_release(&c);
+	slot_close(&t);
+}
+END_TEST
+
+START_TEST(test_layers_without_namespaces)
+{
+	struct slot t;
+	struct run_child c;
+	const char *argv[3];
+
+	slot_open(&t, "rn_exit", 1);
+	ck_assert_int_eq(t.l.mount_ns, 0);
+	ck_assert_int_eq(t.l.net_ns, 0);
+	ck_assert_int_eq(t.l.private_tmp, 0);
+	ck_assert_ptr_nonnull(strstr(t.l.missing, "WG_NO_NAMESPACES"));
+	ck_assert_int_eq(t.l.uid_switch, geteuid() == 0);
+	argv[0] = t.prog;
+	argv[1] = "3";
+	argv[2] = NULL;
+	ck_assert_msg(run(&t, &c, argv) == 0, "%s", c.res.error);
+	ck_assert_int_eq(c.res.exit_code, 3);
+	run_child_release(&c);
+	slot_close(&t);
+}
+END_TEST
+
+Suite *make_sandbox_suite(void)
+{
+	Suite *s = suite_create("sandbox");
+	TCase *tc = tcase_create("keeper");
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, test_echo_through_keeper);
+	tcase_add_test(tc, test_wall_deadline_kills);
+	tcase_add_test(tc, test_exit_code_and_signal);
+	tcase_add_test(tc, test_missing_program_is_a_result);
+	tcase_add_test(tc, test_layers_without_namespaces);
+	suite_add_tcase(s, tc);
+	return s;
+}
