@@ -81,8 +81,9 @@ static const char usage_text[] =
 "usage: grade [OPTIONS] SUITE_DIR SUBMISSION...\n"
 "       grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR [OPTIONS]\n"
 "\n"
-"Grades each SUBMISSION (an executable, or a directory of C sources built\n"
-"with 'cc -std=c11 -O2 *.c -lm') against the cases of SUITE_DIR/suite.json.\n"
+"Grades each SUBMISSION (an executable, a directory of C sources built\n"
+"with 'cc -std=c11 -O2 *.c -lm', or one .c file) against the cases of\n"
+"SUITE_DIR/suite.json.\n"
 "\n"
 "Limits (default: the suite's):\n"
 "  --time-limit SECONDS    CPU time per case\n"
@@ -279,6 +280,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 
 /* ---- setup ---- */
 
+static int is_c_file(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".c");
+}
+
+/* is_dir[i]: 1 a directory of sources, 2 one .c file, 0 a program. */
 static int check_submissions(char **paths, size_t n, int *is_dir)
 {
 	struct stat st;
@@ -292,10 +301,12 @@ static int check_submissions(char **paths, size_t n, int *is_dir)
 				paths[i], strerror(errno));
 			return -1;
 		}
-		is_dir[i] = S_ISDIR(st.st_mode);
+		is_dir[i] = S_ISDIR(st.st_mode) ? 1
+			    : S_ISREG(st.st_mode) && is_c_file(paths[i]) ? 2 : 0;
 		if (!is_dir[i] && (!S_ISREG(st.st_mode) || access(paths[i], X_OK) < 0)) {
-			fprintf(stderr, "grade: submission '%s' is neither a directory "
-				"of C sources nor an executable file\n", paths[i]);
+			fprintf(stderr, "grade: submission '%s' is not a program, a .c "
+				"file or a folder of C sources; give the folder that "
+				"holds your .c files\n", paths[i]);
 			return -1;
 		}
 	}
@@ -366,15 +377,19 @@ static int hide_list(struct grading *g, const struct options *o)
 	if (add_hidden(g->hide, &n, g->suite->dir, 1, g->scratch.base) < 0)
 		return -1;
 	for (size_t i = 0; i < g->nsubs; i++)
-		if (add_hidden(g->hide, &n, g->subs[i].path, g->subs[i].is_dir,
+		if (add_hidden(g->hide, &n, g->subs[i].path, g->subs[i].is_dir == 1,
 			       g->scratch.base) < 0)
 			return -1;
 	for (size_t i = 0; i < o->nhide; i++)
 		if (add_hidden(g->hide, &n, o->hide[i], 1, g->scratch.base) < 0)
 			return -1;
 	if (geteuid() != 0) {
-		fprintf(stderr, "grade: note: not root, so the programs run as you "
-			"and can read what you can (the suite included)\n");
+		/* Only a hidden case has anything to leak; a student checking
+		 * the public tests needs no warning. */
+		if (suite_hidden_cases(g->suite))
+			fprintf(stderr, "grade: note: not root, so the programs run "
+				"as you and can read what you can (the suite "
+				"included)\n");
 		return 0;
 	}
 	/* The runner switches uid in a vfork child that shares the grader's

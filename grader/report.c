@@ -144,6 +144,14 @@ static void print_sub(FILE *f, const struct suite *s, const struct report_sub *s
 	fprintf(f, ": %ld/%ld\n", sub->total.score, sub->total.max_score);
 	if (o->quiet)
 		return;
+	if (sub->is_dir && sub->build == BUILD_FAILED) {
+		/* Every case is CE for one reason: the compiler's messages are
+		 * the whole story, and a table of CE rows and hints for every
+		 * category would bury them. */
+		indented(f, sub->build_log, "  ", o->verbose ? 0 : BUILD_LOG_LINES);
+		fprintf(f, "%s\n", REPORT_CE_LINE);
+		return;
+	}
 	if (sub->is_dir && sub->build != BUILD_OK) {
 		fprintf(f, "  build %s:\n", sub->build == BUILD_FAILED ? "failed"
 			: "could not run (internal error)");

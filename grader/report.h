@@ -27,9 +27,14 @@
 #include "grader/score.h"
 #include "grader/suite.h"
 
+/* The last line a student reads when the build failed (the terminal report
+ * and Gradescope's summary): no case ran, so there is no table to show. */
+#define REPORT_CE_LINE "your program did not compile: no case was run"
+
 struct report_sub {
 	const char *path;        /* as given on the command line */
-	int is_dir;              /* built from sources */
+	int is_dir;              /* built from sources: 1 a directory, 2 one
+	                            .c file (build.h) */
 	enum build_status build; /* when is_dir */
 	char *build_log;         /* when is_dir (malloc'd) */
 	struct judge_result *cases;   /* one per suite case */

@@ -694,6 +694,15 @@ const char *suite_hint(const struct suite *s, const char *category)
 	return NULL;
 }
 
+size_t suite_hidden_cases(const struct suite *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->ncases; i++)
+		n += s->cases[i].hidden != 0;
+	return n;
+}
+
 long suite_max_score(const struct suite *s)
 {
 	long total = 0;

@@ -68,6 +68,9 @@ void suite_free(struct suite *s);
 /* The hint for a category, or NULL when there is none. Owned by *s. */
 const char *suite_hint(const struct suite *s, const char *category);
 
+/* How many cases are hidden. */
+size_t suite_hidden_cases(const struct suite *s);
+
 /* Sum of every case's points. */
 long suite_max_score(const struct suite *s);
 
