@@ -634,6 +634,7 @@ static int report_all(struct grading *g, const struct options *o, double t0)
 		.wall_sec = g->cfg.lim.wall_sec,
 		.memory_mib = (long)(g->cfg.lim.mem_bytes >> 20),
 		.output_kib = (long)(g->cfg.lim.output_bytes >> 10),
+		.data = g->data,
 	};
 
 	for (size_t i = 0; i < g->nsubs; i++)
