@@ -5,6 +5,7 @@
  */
 #include "grader/linemap.h"
 
+#include <limits.h>
 #include <string.h>
 
 #define BLANKS " \t\r\v\f"
@@ -88,24 +89,61 @@ static int failed(const struct suite_line_map *m, struct span c, long n,
 	       e->p[k + c.len] == ':';
 }
 
-/* The last line of the run of commands named c, answering nothing, that
- * starts at input line lineno (the rest of the input from *at). */
-static long run_end(const struct suite_line_map *m, struct span c,
-		    const char *in, size_t in_len, size_t at, long lineno)
+static int same(struct span a, struct span b)
 {
-	struct span l;
-	long last = lineno;
+	return a.len == b.len && !memcmp(a.p, b.p, a.len);
+}
 
-	while (next_line(in, in_len, &at, &l)) {
+/* Walks the run of commands named c (blank lines allowed between them)
+ * whose first command was just read: line *lineno, the input from *at on.
+ * Stops after its idx-th command (0: the first) or at its last, leaving
+ * *at and *lineno just after that command; returns how many commands it
+ * passed, that one included. */
+static long run_walk(const struct suite_line_map *m, struct span c,
+		     const char *in, size_t in_len, size_t *at, long *lineno,
+		     long idx)
+{
+	size_t a = *at;
+	long ln = *lineno, k = 0;
+	struct span l;
+
+	while (k < idx && next_line(in, in_len, &a, &l)) {
 		struct span d = command(m, l);
-		lineno++;
+
+		ln++;
 		if (!d.len)
 			continue;
-		if (d.len != c.len || memcmp(d.p, c.p, c.len))
+		if (!same(d, c))
 			break;
-		last = lineno;
+		k++;
+		*at = a;
+		*lineno = ln;
 	}
-	return last;
+	return k + 1;
+}
+
+/* The line of the run's idx-th command (run_walk's arguments). */
+static long run_line(const struct suite_line_map *m, struct span c,
+		     const char *in, size_t in_len, size_t at, long lineno,
+		     long idx)
+{
+	run_walk(m, c, in, in_len, &at, &lineno, idx);
+	return lineno;
+}
+
+/* How many lines from e on (the cursor out_at after it) are failures of
+ * the zero-line command c, at most max. */
+static long failures(const struct suite_line_map *m, struct span c,
+		     const char *out, size_t out_len, size_t out_at,
+		     struct span e, int have_e, long max)
+{
+	long k = 0;
+
+	while (k < max && have_e && failed(m, c, 0, &e)) {
+		k++;
+		have_e = next_line(out, out_len, &out_at, &e);
+	}
+	return k;
 }
 
 int linemap_find(const struct suite_line_map *m, const char *in, size_t in_len,
@@ -131,19 +169,34 @@ int linemap_find(const struct suite_line_map *m, const char *in, size_t in_len,
 	while (next_line(in, in_len, &in_at, &l)) {
 		struct span c = command(m, l);
 		long n, count;
-		int err;
 
 		lineno++;
 		if (!c.len)
 			continue;
 		n = answers(m, c);
-		err = failed(m, c, n, have_e ? &e : NULL);
-		count = err ? 1 : n;
-		if (out_line >= pos && out_line < pos + count) {
-			*lo = *hi = lineno;
-			if (err && n == 0)
-				*hi = run_end(m, c, in, in_len, in_at, lineno);
-			return 0;
+		if (n == 0 && m->error_prefix) {
+			/* A run of R such commands with E failures: the j-th
+			 * failure is one of the commands j .. R-E+j. */
+			size_t at = in_at;
+			long ln = lineno;
+			long runs = run_walk(m, c, in, in_len, &at, &ln, LONG_MAX);
+			long errs = failures(m, c, out, out_len, out_at, e, have_e, runs);
+
+			if (out_line >= pos && out_line < pos + errs) {
+				long j = out_line - pos;
+				*lo = run_line(m, c, in, in_len, in_at, lineno, j);
+				*hi = run_line(m, c, in, in_len, in_at, lineno,
+					       runs - errs + j);
+				return 0;
+			}
+			run_walk(m, c, in, in_len, &in_at, &lineno, runs - 1);
+			count = errs;
+		} else {
+			count = failed(m, c, n, have_e ? &e : NULL) ? 1 : n;
+			if (out_line >= pos && out_line < pos + count) {
+				*lo = *hi = lineno;
+				return 0;
+			}
 		}
 		for (long k = 0; k < count; k++) {
 			if (!have_e)

@@ -16,10 +16,12 @@
  * answers nothing failed when the next line starts with the prefix, its
  * own name and ':' (for this exercise, "error: active: 1-32").
  *
- * One case stays ambiguous: when a run of commands of one name that answer
- * nothing holds a failure, the rule cannot tell which of them failed. The
- * answer is then a range, the first and last line of the run. Without an
- * error_prefix, no command is taken to fail.
+ * One case can stay ambiguous: a run of R commands of one name that answer
+ * nothing (blank lines between them allowed) with E failures among them.
+ * The output says E, not which ones: the j-th failure is one of the
+ * commands j .. R-E+j of the run, and the answer is that range (exact when
+ * E = R, as in "active 40; active 50"; a range for "active 8; active 0").
+ * Without an error_prefix, no command is taken to fail.
  */
 
 #include <stddef.h>

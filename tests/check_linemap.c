@@ -3,9 +3,13 @@
  * answered it, with the exercise's rule (active answers nothing, aos two
  * lines, a failure one "error: " line), worked by hand on small inputs.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grader/linemap.h"
+#include "grader/scratch.h"
+#include "reference/cmd.h"
 #include "wg_check.h"
 
 static char hash[] = "#", prefix[] = "error: ", active[] = "active", aos[] = "aos";
@@ -76,6 +80,19 @@ START_TEST(test_ambiguous_run)
 	ck_assert_int_eq(hi, 3);
 	ck_assert_int_eq(find(&rule, in, out, 2, &hi), 4);
 	ck_assert_int_eq(hi, 4);
+	/* As many failures as commands: each one is placed. */
+	in = "active\nactive 40\nactive 5\nstrided 0 1\n";
+	out = "error: active: 1-32\nerror: active: 1-32\nstrided ...\n";
+	ck_assert_int_eq(find(&rule, in, out, 1, &hi), 1);
+	ck_assert_int_eq(hi, 2);
+	ck_assert_int_eq(find(&rule, in, out, 2, &hi), 2);
+	ck_assert_int_eq(hi, 3);
+	in = "active 0\nactive 40\nstrided 0 1\n";
+	ck_assert_int_eq(find(&rule, in, out, 1, &hi), 1);
+	ck_assert_int_eq(hi, 1);
+	ck_assert_int_eq(find(&rule, in, out, 2, &hi), 2);
+	ck_assert_int_eq(hi, 2);
+	ck_assert_int_eq(find(&rule, in, out, 3, &hi), 3);
 	/* An error line of another command is not active's. */
 	in = "active 5\nstrided 0\n";
 	out = "error: strided: BASE STRIDE [SIZE 1-16]\n";
@@ -100,6 +117,71 @@ START_TEST(test_plain_rule)
 }
 END_TEST
 
+/* The rule against the truth, on every case of both suites: the reference's
+ * interpreter, fed one input line at a time, says how many output lines
+ * each one answered. Every expected line must map to the input line that
+ * printed it (inside the range when ambiguous). */
+static void check_suite_dir(const char *name, int *ambiguous)
+{
+	char dir[4096], err[4400];
+	const char *root = getenv("WG_ROOT");
+	struct suite s;
+
+	snprintf(dir, sizeof dir, "%s/%s", root ? root : ".", name);
+	ck_assert_msg(suite_load(&s, dir, err, sizeof err) == 0, "%s", err);
+	ck_assert_ptr_nonnull(s.line_map);
+	for (size_t c = 0; c < s.ncases; c++) {
+		size_t in_len, out_len, at = 0;
+		char *in = scratch_read_file(s.cases[c].in_path, &in_len);
+		char *out = scratch_read_file(s.cases[c].out_path, &out_len);
+		long *first = calloc(out_len + 2, sizeof(*first)), lines = 0, lineno = 0;
+		struct cmd_state st;
+
+		ck_assert(in && out && first);
+		cmd_init(&st);
+		while (at < in_len) {
+			const char *nl = memchr(in + at, '\n', in_len - at);
+			size_t len = nl ? (size_t)(nl - in - at) : in_len - at;
+
+			cmd_line(&st, in + at, len);
+			lineno++;
+			for (size_t k = 0; k < st.out.len; k++)
+				if (st.out.buf[k] == '\n')
+					first[++lines] = lineno;
+			st.out.len = 0;
+			at += len + 1;
+		}
+		cmd_free(&st);
+		for (long k = 1; k <= lines; k++) {
+			long lo, hi;
+
+			ck_assert_msg(linemap_find(s.line_map, in, in_len, out, out_len,
+						   k, &lo, &hi) == 0,
+				      "%s: line %ld not placed", s.cases[c].name, k);
+			ck_assert_msg(lo <= first[k] && first[k] <= hi,
+				      "%s: expected line %ld: input line %ld, map says %ld-%ld",
+				      s.cases[c].name, k, first[k], lo, hi);
+			*ambiguous += lo != hi;
+		}
+		free(first);
+		free(in);
+		free(out);
+	}
+	suite_free(&s);
+}
+
+START_TEST(test_every_case)
+{
+	int ambiguous = 0;
+
+	check_suite_dir("public-tests", &ambiguous);
+	check_suite_dir("hidden-tests", &ambiguous);
+	/* One run with a failure the output cannot place: pw-failed-active's
+	 * "active 8; active 0". */
+	ck_assert_int_eq(ambiguous, 1);
+}
+END_TEST
+
 Suite *make_linemap_suite(void)
 {
 	Suite *s = suite_create("linemap");
@@ -108,6 +190,7 @@ Suite *make_linemap_suite(void)
 	tcase_add_test(tc, test_rule);
 	tcase_add_test(tc, test_ambiguous_run);
 	tcase_add_test(tc, test_plain_rule);
+	tcase_add_test(tc, test_every_case);
 	suite_add_tcase(s, tc);
 	return s;
 }
