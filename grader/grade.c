@@ -108,6 +108,7 @@ static const char usage_text[] =
 "  --student               hide the diffs of hidden cases (default)\n"
 "  --staff, --show-hidden  show every diff\n"
 "  --batch                 grade a whole class (see docs/workflows.md)\n"
+"  --validate-gradescope FILE  check a results.json (exit 0, or 2 and why)\n"
 "  -h, --help, --version\n"
 "\n"
 "Verdicts: AC, WA, TLE (CPU or wall limit), MLE, OLE, RTE (exit status or\n"
@@ -570,26 +571,69 @@ static void case_job(void *ctx, size_t job, int slot)
 
 /* ---- reports ---- */
 
-static int write_exporter(const char *path, const char *what, const json_t *report,
-			  double seconds)
+static int export_to(FILE *f, const char *what, const json_t *report)
 {
-	FILE *f = fopen(path, "w");
-	int rc;
+	int rc = !strcmp(what, "junit") ? junit_write(f, report)
+					: gradescope_write(f, report);
 
-	if (!f) {
-		fprintf(stderr, "grade: cannot open '%s': %s\n", path, strerror(errno));
-		return -1;
-	}
-	rc = !strcmp(what, "junit") ? junit_write(f, report)
-				    : gradescope_write(f, report, seconds);
-	if (fclose(f) == EOF)
+	if (fflush(f) == EOF)
 		rc = -1;
-	if (rc < 0)
-		fprintf(stderr, "grade: cannot write '%s': %s\n", path, strerror(errno));
 	return rc;
 }
 
-static int write_reports(const struct options *o, const json_t *report, double seconds)
+/* Writes the file through a temporary file beside it, fsync and rename,
+ * so that a reader (run_autograder, a CI job) sees the old file or the
+ * whole new one, never a part. A path that is not a regular file (a pipe,
+ * /dev/stdout) is written directly. */
+static int write_exporter(const char *path, const char *what, const json_t *report)
+{
+	struct stat st;
+	char *tmp = NULL;
+	FILE *f = NULL;
+	int fd = -1, rc = -1;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (!(f = fopen(path, "w")))
+			goto fail;
+		rc = export_to(f, what, report);
+		rc |= fclose(f) == EOF ? -1 : 0;
+		f = NULL;
+		if (rc < 0)
+			goto fail;
+		return 0;
+	}
+	if (asprintf(&tmp, "%s.XXXXXX", path) < 0) {
+		tmp = NULL;
+		goto fail;
+	}
+	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "w")))
+		goto fail;
+	mode_t mask = umask(0);
+	umask(mask);
+	rc = fchmod(fd, 0666 & ~mask);
+	rc |= export_to(f, what, report);
+	rc |= fsync(fd);
+	fd = -1;
+	rc |= fclose(f) == EOF ? -1 : 0;
+	f = NULL;
+	if (rc < 0 || rename(tmp, path) < 0)
+		goto fail;
+	free(tmp);
+	return 0;
+fail:
+	fprintf(stderr, "grade: cannot write '%s': %s\n", path, strerror(errno));
+	if (f)
+		fclose(f);
+	else if (fd >= 0)
+		close(fd);
+	if (tmp) {
+		unlink(tmp);
+		free(tmp);
+	}
+	return -1;
+}
+
+static int write_reports(const struct options *o, const json_t *report)
 {
 	char err[4400];
 	int rc = 0;
@@ -598,18 +642,11 @@ static int write_reports(const struct options *o, const json_t *report, double s
 		fprintf(stderr, "grade: %s\n", err);
 		rc = -1;
 	}
-	if (o->junit && write_exporter(o->junit, "junit", report, seconds) < 0)
+	if (o->junit && write_exporter(o->junit, "junit", report) < 0)
 		rc = -1;
-	if (o->gradescope && write_exporter(o->gradescope, "gradescope", report, seconds) < 0)
+	if (o->gradescope && write_exporter(o->gradescope, "gradescope", report) < 0)
 		rc = -1;
 	return rc;
-}
-
-static double now_sec(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static int final_status(const struct grading *g)
@@ -624,7 +661,7 @@ static int final_status(const struct grading *g)
 	return all_ac ? EXIT_ALL_AC : EXIT_NOT_AC;
 }
 
-static int report_all(struct grading *g, const struct options *o, double t0)
+static int report_all(struct grading *g, const struct options *o)
 {
 	struct report_opts ro = {
 		.color = o->color >= 0 ? o->color
@@ -646,7 +683,7 @@ static int report_all(struct grading *g, const struct options *o, double t0)
 	fflush(stdout);
 	if (o->json || o->junit || o->gradescope) {
 		json_t *report = report_json(g->suite, g->subs, g->nsubs, &ro);
-		int rc = report ? write_reports(o, report, now_sec() - t0) : -1;
+		int rc = report ? write_reports(o, report) : -1;
 		if (!report)
 			fprintf(stderr, "grade: out of memory building the JSON report\n");
 		json_decref(report);
@@ -685,7 +722,6 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 {
 	struct grading g = { .suite = s, .nsubs = n, .mnt_ns = -1 };
 	char err[4400];
-	double t0 = now_sec();
 	int rc = EXIT_INTERNAL;
 
 	g.data = calloc(s->ncases, sizeof(*g.data));
@@ -723,10 +759,25 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 	pool_run(n, o->jobs, build_job, &g);
 	pool_run(n * s->ncases, o->jobs, case_job, &g);
 	if (!stop_signal)
-		rc = report_all(&g, o, t0);
+		rc = report_all(&g, o);
 out:
 	release(&g);
 	return rc;
+}
+
+/* grade --validate-gradescope FILE: 0 when FILE is a results.json that
+ * Gradescope accepts (gradescope.h), else 2 with the reason. */
+static int validate_gradescope(int argc, char **argv)
+{
+	char err[4400];
+
+	if (argc != 3)
+		return usage_error("--validate-gradescope takes one FILE");
+	if (gradescope_validate_file(argv[2], err, sizeof(err)) < 0) {
+		fprintf(stderr, "grade: %s\n", err);
+		return EXIT_USAGE;
+	}
+	return EXIT_ALL_AC;
 }
 
 int main(int argc, char **argv)
@@ -739,6 +790,8 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--batch"))
 			return batch_main(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "--validate-gradescope"))
+		return validate_gradescope(argc, argv);
 	signal(SIGPIPE, SIG_IGN);
 	if ((rc = parse_options(argc, argv, &o)) >= 0) {
 		free(o.hide);
