@@ -3,8 +3,8 @@
 # tarball OUT from the repository root (the current directory): the grader's
 # sources and headers, the handout, public-tests/ with its expected outputs,
 # student-kit/'s Makefile, README, selfcheck script and Dockerfile, and
-# tests/deps.sh (make deps). Nothing from
-# reference/ or hidden-tests/ goes in, and the script checks that.
+# tests/deps.sh (make deps). Nothing from reference/ or hidden-tests/ goes
+# in, and the script checks that.
 set -eu
 out=$1 version=$2 srcs=$3 libs=$4
 name=warpgrade-student
