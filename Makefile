@@ -88,9 +88,10 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
 
 # The build needs the first six; the end-to-end tests also use python3 (to
-# read JSON reports), zip and unzip (the Gradescope zip).
+# read JSON reports), zip and unzip (the Gradescope zip) and xmllint from
+# libxml2-utils (the JUnit schema check).
 DEB_PACKAGES := check libjansson-dev libsubunit-dev pkg-config gcc make \
-                python3 zip unzip
+                python3 zip unzip libxml2-utils
 deps:
 	@sh tests/deps.sh $(DEB_PACKAGES)
 

@@ -223,12 +223,66 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	free(argv);
 }
 
-void build_submission(const char *src_dir, const char *build_dir, uid_t uid,
+/* One .c file: it alone, with the headers of its folder (it may include
+ * them). *dir gets the folder (malloc'd). */
+static char **list_single(const char *file, char **dir, size_t *n)
+{
+	const char *slash = strrchr(file, '/');
+	char **v, **nv;
+
+	*dir = slash ? strndup(file, slash == file ? 1 : (size_t)(slash - file))
+		     : strdup(".");
+	*n = 0;
+	if (!*dir)
+		return NULL;
+	v = list_sources(*dir, 1, n);
+	/* Keep the headers only, then add the file itself. */
+	size_t k = 0;
+	for (size_t i = 0; i < *n; i++) {
+		if (ends_with(v[i], ".c"))
+			free(v[i]);
+		else
+			v[k++] = v[i];
+	}
+	*n = k;
+	nv = realloc(v, (k + 1) * sizeof(*v));
+	if (!nv || !(nv[k] = strdup(slash ? slash + 1 : file)))
+		return nv ? nv : v;
+	(*n)++;
+	return nv;
+}
+
+/* A single file that did not build, with other .c files beside it: most
+ * likely they belong together, so say how to build them all. */
+static void suggest_folder(const char *dir, struct build_result *r)
+{
+	int others = build_count_sources(dir) - 1;
+	char *log = NULL;
+
+	if (others <= 0)
+		return;
+	const char *prev = r->log ? r->log : "";
+	size_t len = strlen(prev);
+
+	if (asprintf(&log, "%s%s(only one file was built; its folder '%s' holds "
+		     "%d other .c file%s: give the folder to build them all)\n",
+		     prev, len && prev[len - 1] != '\n' ? "\n" : "", dir, others,
+		     others == 1 ? "" : "s") < 0)
+		return;
+	free(r->log);
+	r->log = log;
+}
+
+void build_submission(const char *src, const char *build_dir, uid_t uid,
 		      gid_t gid, const struct build_limits *lim,
 		      struct build_result *r)
 {
 	size_t n = 0, nc = 0;
-	char **names = list_sources(src_dir, 1, &n);
+	struct stat st;
+	char *dir = NULL;
+	int single = stat(src, &st) == 0 && S_ISREG(st.st_mode);
+	char **names = single ? list_single(src, &dir, &n) : list_sources(src, 1, &n);
+	const char *src_dir = single ? (dir ? dir : ".") : src;
 
 	memset(r, 0, sizeof(*r));
 	for (size_t i = 0; i < n; i++)
@@ -242,6 +296,9 @@ void build_submission(const char *src_dir, const char *build_dir, uid_t uid,
 		run_compiler(build_dir, names, n, uid, gid, lim, r);
 	}
 	free_list(names, n);
+	if (single && r->status == BUILD_FAILED)
+		suggest_folder(src_dir, r);
+	free(dir);
 	if (!r->log)
 		r->log = strdup("");
 }

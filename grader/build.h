@@ -2,10 +2,11 @@
 #define WG_BUILD_H
 
 /*
- * build: compile a submission directory.
+ * build: compile a submission directory, or a single .c file.
  *
- * Every regular *.c and *.h file of the directory (not its subdirectories)
- * is copied into a fresh build directory, and there the compiler runs,
+ * Every regular *.c and *.h file of the directory (not its subdirectories;
+ * for a single file, that file and the .h files beside it) is copied
+ * into a fresh build directory, and there the compiler runs,
  * through the runner, under its own limits (CPU, wall clock, output) and,
  * as root, under a slot uid, so that '#include "/etc/shadow"' cannot leak
  * a file the student could not read anyway into the messages:
@@ -48,9 +49,10 @@ int build_count_sources(const char *src_dir);
  * 0 when prog is not a 64-bit ELF file (a script, say) or cannot be read. */
 uint64_t build_image_size(const char *prog);
 
-/* Builds src_dir in build_dir (an empty directory writable by uid).
- * Always fills *r; the caller frees r->log. */
-void build_submission(const char *src_dir, const char *build_dir, uid_t uid,
+/* Builds src in build_dir (an empty directory writable by uid). src is a
+ * directory (every .c file in it), or one .c file (that file alone, with
+ * the .h files of its folder). Always fills *r; the caller frees r->log. */
+void build_submission(const char *src, const char *build_dir, uid_t uid,
 		      gid_t gid, const struct build_limits *lim,
 		      struct build_result *r);
 

@@ -87,8 +87,9 @@ static const char usage_text[] =
 "usage: grade [OPTIONS] SUITE_DIR SUBMISSION...\n"
 "       grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR [OPTIONS]\n"
 "\n"
-"Grades each SUBMISSION (an executable, or a directory of C sources built\n"
-"with 'cc -std=c11 -O2 *.c -lm') against the cases of SUITE_DIR/suite.json.\n"
+"Grades each SUBMISSION (an executable, a directory of C sources built\n"
+"with 'cc -std=c11 -O2 *.c -lm', or one .c file) against the cases of\n"
+"SUITE_DIR/suite.json.\n"
 "\n"
 "Limits (default: the suite's):\n"
 "  --time-limit SECONDS    CPU time per case\n"
@@ -115,6 +116,7 @@ static const char usage_text[] =
 "  --batch                 grade a whole class (see docs/workflows.md)\n"
 "  --check-env [SUITE_DIR] print the sandbox this machine gives; exit 1 when\n"
 "                          a hidden suite would be graded without masking\n"
+"  --validate-gradescope FILE  check a results.json (exit 0, or 2 and why)\n"
 "  -h, --help, --version\n"
 "\n"
 "Verdicts: AC, WA, TLE (CPU or wall limit), MLE, OLE, RTE (exit status or\n"
@@ -287,6 +289,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 
 /* ---- setup ---- */
 
+static int is_c_file(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 2 && !strcmp(path + n - 2, ".c");
+}
+
+/* is_dir[i]: 1 a directory of sources, 2 one .c file, 0 a program. */
 static int check_submissions(char **paths, size_t n, int *is_dir)
 {
 	struct stat st;
@@ -300,10 +310,12 @@ static int check_submissions(char **paths, size_t n, int *is_dir)
 				paths[i], strerror(errno));
 			return -1;
 		}
-		is_dir[i] = S_ISDIR(st.st_mode);
+		is_dir[i] = S_ISDIR(st.st_mode) ? 1
+			    : S_ISREG(st.st_mode) && is_c_file(paths[i]) ? 2 : 0;
 		if (!is_dir[i] && (!S_ISREG(st.st_mode) || access(paths[i], X_OK) < 0)) {
-			fprintf(stderr, "grade: submission '%s' is neither a directory "
-				"of C sources nor an executable file\n", paths[i]);
+			fprintf(stderr, "grade: submission '%s' is not a program, a .c "
+				"file or a folder of C sources; give the folder that "
+				"holds your .c files\n", paths[i]);
 			return -1;
 		}
 	}
@@ -374,14 +386,16 @@ static int hide_list(struct grading *g, const struct options *o)
 	if (add_hidden(g->hide, &n, g->suite->dir, 1, g->scratch.base) < 0)
 		return -1;
 	for (size_t i = 0; i < g->nsubs; i++)
-		if (add_hidden(g->hide, &n, g->subs[i].path, g->subs[i].is_dir,
+		if (add_hidden(g->hide, &n, g->subs[i].path, g->subs[i].is_dir == 1,
 			       g->scratch.base) < 0)
 			return -1;
 	for (size_t i = 0; i < o->nhide; i++)
 		if (add_hidden(g->hide, &n, o->hide[i], 1, g->scratch.base) < 0)
 			return -1;
 	/* Not root: the keepers mask these in a user namespace where the
-	 * kernel allows one (warn_layers says when it does not). */
+	 * kernel allows one; warn_layers says when it does not, and only
+	 * for a suite with hidden cases (a student checking the public
+	 * tests needs no warning). */
 	if (geteuid() != 0)
 		return 0;
 	/* The runner switches uid in a vfork child that shares the grader's
@@ -441,11 +455,8 @@ static int open_slots(struct grading *g, const struct options *o)
 static void warn_layers(const struct grading *g, const struct options *o)
 {
 	const struct sandbox_layers *l = &g->layers;
-	int hidden = 0;
 
-	for (size_t i = 0; i < g->suite->ncases; i++)
-		hidden |= g->suite->cases[i].hidden;
-	if (!hidden || o->quiet)
+	if (!suite_hidden_cases(g->suite) || o->quiet)
 		return;
 	if (!l->mount_ns)
 		fprintf(stderr, "grade: warning: no mount namespace: the programs can "
@@ -634,26 +645,69 @@ static void case_job(void *ctx, size_t job, int slot)
 
 /* ---- reports ---- */
 
-static int write_exporter(const char *path, const char *what, const json_t *report,
-			  double seconds)
+static int export_to(FILE *f, const char *what, const json_t *report)
 {
-	FILE *f = fopen(path, "w");
-	int rc;
+	int rc = !strcmp(what, "junit") ? junit_write(f, report)
+					: gradescope_write(f, report);
 
-	if (!f) {
-		fprintf(stderr, "grade: cannot open '%s': %s\n", path, strerror(errno));
-		return -1;
-	}
-	rc = !strcmp(what, "junit") ? junit_write(f, report)
-				    : gradescope_write(f, report, seconds);
-	if (fclose(f) == EOF)
+	if (fflush(f) == EOF)
 		rc = -1;
-	if (rc < 0)
-		fprintf(stderr, "grade: cannot write '%s': %s\n", path, strerror(errno));
 	return rc;
 }
 
-static int write_reports(const struct options *o, const json_t *report, double seconds)
+/* Writes the file through a temporary file beside it, fsync and rename,
+ * so that a reader (run_autograder, a CI job) sees the old file or the
+ * whole new one, never a part. A path that is not a regular file (a pipe,
+ * /dev/stdout) is written directly. */
+static int write_exporter(const char *path, const char *what, const json_t *report)
+{
+	struct stat st;
+	char *tmp = NULL;
+	FILE *f = NULL;
+	int fd = -1, rc = -1;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (!(f = fopen(path, "w")))
+			goto fail;
+		rc = export_to(f, what, report);
+		rc |= fclose(f) == EOF ? -1 : 0;
+		f = NULL;
+		if (rc < 0)
+			goto fail;
+		return 0;
+	}
+	if (asprintf(&tmp, "%s.XXXXXX", path) < 0) {
+		tmp = NULL;
+		goto fail;
+	}
+	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "w")))
+		goto fail;
+	mode_t mask = umask(0);
+	umask(mask);
+	rc = fchmod(fd, 0666 & ~mask);
+	rc |= export_to(f, what, report);
+	rc |= fsync(fd);
+	fd = -1;
+	rc |= fclose(f) == EOF ? -1 : 0;
+	f = NULL;
+	if (rc < 0 || rename(tmp, path) < 0)
+		goto fail;
+	free(tmp);
+	return 0;
+fail:
+	fprintf(stderr, "grade: cannot write '%s': %s\n", path, strerror(errno));
+	if (f)
+		fclose(f);
+	else if (fd >= 0)
+		close(fd);
+	if (tmp) {
+		unlink(tmp);
+		free(tmp);
+	}
+	return -1;
+}
+
+static int write_reports(const struct options *o, const json_t *report)
 {
 	char err[4400];
 	int rc = 0;
@@ -662,18 +716,11 @@ static int write_reports(const struct options *o, const json_t *report, double s
 		fprintf(stderr, "grade: %s\n", err);
 		rc = -1;
 	}
-	if (o->junit && write_exporter(o->junit, "junit", report, seconds) < 0)
+	if (o->junit && write_exporter(o->junit, "junit", report) < 0)
 		rc = -1;
-	if (o->gradescope && write_exporter(o->gradescope, "gradescope", report, seconds) < 0)
+	if (o->gradescope && write_exporter(o->gradescope, "gradescope", report) < 0)
 		rc = -1;
 	return rc;
-}
-
-static double now_sec(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static int final_status(const struct grading *g)
@@ -688,7 +735,7 @@ static int final_status(const struct grading *g)
 	return all_ac ? EXIT_ALL_AC : EXIT_NOT_AC;
 }
 
-static int report_all(struct grading *g, const struct options *o, double t0)
+static int report_all(struct grading *g, const struct options *o)
 {
 	struct report_opts ro = {
 		.color = o->color >= 0 ? o->color
@@ -701,6 +748,7 @@ static int report_all(struct grading *g, const struct options *o, double t0)
 		.stack_mib = (long)(g->cfg.lim.stack_bytes >> 20),
 		.processes = g->suite->processes, .tmp_mib = g->suite->tmp_mib,
 		.sandbox = &g->layers,
+		.data = g->data,
 	};
 
 	for (size_t i = 0; i < g->nsubs; i++)
@@ -712,7 +760,7 @@ static int report_all(struct grading *g, const struct options *o, double t0)
 	fflush(stdout);
 	if (o->json || o->junit || o->gradescope) {
 		json_t *report = report_json(g->suite, g->subs, g->nsubs, &ro);
-		int rc = report ? write_reports(o, report, now_sec() - t0) : -1;
+		int rc = report ? write_reports(o, report) : -1;
 		if (!report)
 			fprintf(stderr, "grade: out of memory building the JSON report\n");
 		json_decref(report);
@@ -754,7 +802,6 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 {
 	struct grading g = { .suite = s, .nsubs = n, .mnt_ns = -1 };
 	char err[4400];
-	double t0 = now_sec();
 	int rc = EXIT_INTERNAL;
 
 	g.data = calloc(s->ncases, sizeof(*g.data));
@@ -794,10 +841,25 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 	pool_run(n, o->jobs, build_job, &g);
 	pool_run(n * s->ncases, o->jobs, case_job, &g);
 	if (!stop_signal)
-		rc = report_all(&g, o, t0);
+		rc = report_all(&g, o);
 out:
 	release(&g);
 	return rc;
+}
+
+/* grade --validate-gradescope FILE: 0 when FILE is a results.json that
+ * Gradescope accepts (gradescope.h), else 2 with the reason. */
+static int validate_gradescope(int argc, char **argv)
+{
+	char err[4400];
+
+	if (argc != 3)
+		return usage_error("--validate-gradescope takes one FILE");
+	if (gradescope_validate_file(argv[2], err, sizeof(err)) < 0) {
+		fprintf(stderr, "grade: %s\n", err);
+		return EXIT_USAGE;
+	}
+	return EXIT_ALL_AC;
 }
 
 int main(int argc, char **argv)
@@ -815,6 +877,8 @@ int main(int argc, char **argv)
 			return usage_error("--check-env takes at most a SUITE_DIR");
 		return checkenv_main(argc == 3 ? argv[2] : NULL);
 	}
+	if (argc > 1 && !strcmp(argv[1], "--validate-gradescope"))
+		return validate_gradescope(argc, argv);
 	signal(SIGPIPE, SIG_IGN);
 	if ((rc = parse_options(argc, argv, &o)) >= 0) {
 		free(o.hide);

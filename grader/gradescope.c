@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grader/report.h"
+
 /* The summary carries the compiler's messages; a runaway log (thousands of
  * template errors) is cut to its head, which holds the first error. */
 #define BUILD_LOG_MAX 8192
@@ -167,69 +169,125 @@ static json_t *make_test(const json_t *k, const char *prefix, json_t *cats,
 	return t;
 }
 
-/* Verdict counts in the fixed table order, zero counts left out. */
+/* An IE case is the grader's failure: out of both score and maximum. */
+static int excluded(const json_t *k)
+{
+	const char *v = get_str(k, "verdict");
+
+	return json_is_true(json_object_get(k, "excluded")) ||
+	       (v && strcmp(v, "IE") == 0);
+}
+
+/* Verdict counts of the visible cases, in the fixed table order, zero
+ * counts left out. */
 static void summary_verdicts(FILE *m, const json_t *sub)
 {
-	const json_t *counts = json_object_get(sub, "verdicts");
+	const json_t *cases = json_object_get(sub, "cases"), *k;
 	const char *sep = "Verdicts: ";
+	size_t i, j;
 
-	for (size_t i = 0; i < sizeof verdict_names / sizeof *verdict_names; i++) {
-		json_int_t n = json_integer_value(
-			json_object_get(counts, verdict_names[i].code));
+	for (i = 0; i < sizeof verdict_names / sizeof *verdict_names; i++) {
+		long n = 0;
 
+		json_array_foreach(cases, j, k)
+			n += !is_hidden(k) && get_str(k, "verdict") &&
+			     !strcmp(get_str(k, "verdict"), verdict_names[i].code);
 		if (n <= 0)
 			continue;
-		fprintf(m, "%s%s %lld", sep, verdict_names[i].code,
-			(long long)n);
+		fprintf(m, "%s%s %ld", sep, verdict_names[i].code, n);
 		sep = ", ";
 	}
 	if (*sep == ',') /* something was printed */
 		fputc('\n', m);
 }
 
+/* Each category's subtotal over its visible cases (a category with none
+ * is left out), with its hint when those lost points. IE cases are the
+ * grader's, left out of both sides. */
 static void summary_categories(FILE *m, const json_t *sub)
 {
 	const json_t *cats = json_object_get(sub, "categories");
-	size_t i;
-	const json_t *c;
+	const json_t *cases = json_object_get(sub, "cases");
+	const char *title = "By category (visible cases):\n";
+	size_t i, j;
+	const json_t *c, *k;
 
-	if (json_array_size(cats))
-		fputs("By category:\n", m);
 	json_array_foreach(cats, i, c) {
-		double s = get_num(c, "score"), mx = get_num(c, "max_score");
-		const char *hint = get_str(c, "hint");
+		const char *name = get_str(c, "category"), *hint = get_str(c, "hint");
+		double score = 0, max = 0;
+		int n = 0;
 
-		fprintf(m, "  %-20s %g / %g", get_str(c, "category") ?
-			get_str(c, "category") : "?", s, mx);
-		if (s < mx && hint && *hint)
+		json_array_foreach(cases, j, k) {
+			const char *cat = get_str(k, "category");
+			if (is_hidden(k) || !cat || !name || strcmp(cat, name) ||
+			    excluded(k))
+				continue;
+			score += get_num(k, "score");
+			max += get_num(k, "max_score");
+			n++;
+		}
+		if (!n)
+			continue;
+		fprintf(m, "%s  %-20s %g / %g", title, name, score, max);
+		title = "";
+		if (score < max && hint && *hint)
 			fprintf(m, "  hint: %s", hint);
 		fputc('\n', m);
 	}
 }
 
+/* The score of the visible cases, and whether there are hidden ones. */
+static int summary_score(FILE *m, const json_t *sub)
+{
+	const json_t *cases = json_object_get(sub, "cases"), *k;
+	double score = 0, max = 0;
+	int hidden = 0;
+	size_t j;
+
+	json_array_foreach(cases, j, k) {
+		if (is_hidden(k)) {
+			hidden = 1;
+			continue;
+		}
+		if (excluded(k))
+			continue;
+		score += get_num(k, "score");
+		max += get_num(k, "max_score");
+	}
+	if (!hidden)
+		fprintf(m, "Score: %g / %g\n", score, max);
+	else
+		fprintf(m, "Score on the visible cases: %g / %g\n", score, max);
+	return hidden;
+}
+
+static int build_failed(const json_t *sub)
+{
+	const char *status = get_str(json_object_get(sub, "build"), "status");
+
+	return status && strcmp(status, "failed") == 0;
+}
+
+/* The compiler's messages, cut to BUILD_LOG_MAX, then the one line. */
 static void summary_build(FILE *m, const json_t *sub)
 {
-	const json_t *build = json_object_get(sub, "build");
-	const char *status = get_str(build, "status");
-	const char *log = get_str(build, "log");
-	size_t n;
+	const char *log = get_str(json_object_get(sub, "build"), "log");
+	size_t n = log ? strlen(log) : 0;
 
-	if (!status || strcmp(status, "failed") != 0)
-		return;
-	fputs("\nThe build failed; the compiler said:\n", m);
-	if (!log)
-		return;
-	n = strlen(log);
+	fputs("The compiler said:\n", m);
 	if (n > BUILD_LOG_MAX) {
 		/* Cut on a UTF-8 boundary so jansson accepts the text. */
 		n = BUILD_LOG_MAX;
 		while (n > 0 && ((unsigned char)log[n] & 0xC0) == 0x80)
 			n--;
 	}
-	fwrite(log, 1, n, m);
-	if (n < strlen(log))
+	if (n)
+		fwrite(log, 1, n, m);
+	if (log && n < strlen(log))
 		fputs("\n[... compiler messages cut ...]", m);
-	fputc('\n', m);
+	if (n && log[n - 1] != '\n')
+		fputc('\n', m);
+	fputs(REPORT_CE_LINE "\n", m);
 }
 
 static json_t *summary(const json_t *report)
@@ -250,11 +308,17 @@ static json_t *summary(const json_t *report)
 		if (json_array_size(subs) > 1)
 			fprintf(m, "\n%s\n", get_str(sub, "submission") ?
 				get_str(sub, "submission") : "?");
-		fprintf(m, "Score: %g / %g\n", get_num(sub, "score"),
-			get_num(sub, "max_score"));
+		if (build_failed(sub)) {
+			summary_build(m, sub);
+			continue;
+		}
+		int hidden = summary_score(m, sub);
 		summary_verdicts(m, sub);
 		summary_categories(m, sub);
-		summary_build(m, sub);
+		if (hidden)
+			fputs("The hidden cases are graded too: their results, and "
+			      "your total score, appear when the grades are "
+			      "published.\n", m);
 	}
 	return take_text(m, &buf, &len);
 }
@@ -270,6 +334,9 @@ static int add_tests(json_t *tests, const json_t *sub, int prefixed)
 
 	if (!cats || !per_cat)
 		goto out;
+	/* No case ran: the summary's compiler messages are the result. */
+	if (build_failed(sub))
+		cases = NULL;
 	json_array_foreach(cases, i, k) {
 		json_t *t = make_test(k, prefix, cats, per_cat);
 
@@ -283,7 +350,7 @@ out:
 	return rc;
 }
 
-json_t *gradescope_results(const json_t *report, double execution_time_s)
+json_t *gradescope_results(const json_t *report)
 {
 	const json_t *subs = json_object_get(report, "submissions");
 	json_t *res = NULL, *tests = json_array();
@@ -298,10 +365,10 @@ json_t *gradescope_results(const json_t *report, double execution_time_s)
 		if (add_tests(tests, sub, json_array_size(subs) > 1) != 0)
 			goto out;
 	}
-	res = json_pack("{s:o, s:I, s:o*, s:s, s:s, s:s, s:O}",
+	/* No execution_time: students see it at once, and a hidden case's
+	 * time limit would show in it. */
+	res = json_pack("{s:o, s:o*, s:s, s:s, s:s, s:O}",
 			"score", number(total),
-			"execution_time",
-			(json_int_t)(execution_time_s + 0.5),
 			"output", summary(report),
 			"output_format", "text",
 			"test_output_format", "text",
@@ -312,9 +379,9 @@ out:
 	return res;
 }
 
-int gradescope_write(FILE *f, const json_t *report, double execution_time_s)
+int gradescope_write(FILE *f, const json_t *report)
 {
-	json_t *res = gradescope_results(report, execution_time_s);
+	json_t *res = gradescope_results(report);
 	int rc;
 
 	if (!res) {
@@ -330,4 +397,158 @@ int gradescope_write(FILE *f, const json_t *report, double execution_time_s)
 	if (rc != 0 && errno == 0)
 		errno = EIO;
 	return rc == 0 ? 0 : -1;
+}
+
+/* ---- validation ---- */
+
+static const char *const visibilities[] = {
+	"hidden", "after_due_date", "after_published", "visible", NULL,
+};
+static const char *const formats[] = {
+	"text", "html", "simple_format", "md", "ansi", NULL,
+};
+static const char *const statuses[] = { "passed", "failed", NULL };
+
+/* What the spec allows at the top level and in a test: key, JSON type,
+ * the words a string may be (NULL: any), required. */
+struct gs_field {
+	const char *key;
+	json_type type;
+	const char *const *words;
+	int required;
+};
+
+static const struct gs_field top_fields[] = {
+	{ "score", JSON_REAL, NULL, 1 },
+	{ "execution_time", JSON_REAL, NULL, 0 },
+	{ "output", JSON_STRING, NULL, 0 },
+	{ "output_format", JSON_STRING, formats, 0 },
+	{ "test_output_format", JSON_STRING, formats, 0 },
+	{ "test_name_format", JSON_STRING, formats, 0 },
+	{ "visibility", JSON_STRING, visibilities, 0 },
+	{ "stdout_visibility", JSON_STRING, visibilities, 0 },
+	{ "extra_data", JSON_OBJECT, NULL, 0 },
+	{ "tests", JSON_ARRAY, NULL, 1 },
+	{ "leaderboard", JSON_ARRAY, NULL, 0 },
+	{ NULL, 0, NULL, 0 },
+};
+static const struct gs_field test_fields[] = {
+	{ "score", JSON_REAL, NULL, 0 },
+	{ "max_score", JSON_REAL, NULL, 0 },
+	{ "status", JSON_STRING, statuses, 0 },
+	{ "name", JSON_STRING, NULL, 1 },
+	{ "name_format", JSON_STRING, formats, 0 },
+	{ "number", JSON_STRING, NULL, 0 },
+	{ "output", JSON_STRING, NULL, 0 },
+	{ "output_format", JSON_STRING, formats, 0 },
+	{ "tags", JSON_ARRAY, NULL, 0 },
+	{ "visibility", JSON_STRING, visibilities, 0 },
+	{ "extra_data", JSON_OBJECT, NULL, 0 },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int type_ok(const json_t *v, json_type t)
+{
+	return t == JSON_REAL ? json_is_number(v) : json_typeof(v) == t;
+}
+
+static const char *type_name(json_type t)
+{
+	switch (t) {
+	case JSON_REAL: return "a number";
+	case JSON_STRING: return "a string";
+	case JSON_OBJECT: return "an object";
+	case JSON_ARRAY: return "an array";
+	default: return "a value";
+	}
+}
+
+static int word_ok(const char *s, const char *const *words)
+{
+	for (; *words; words++)
+		if (!strcmp(s, *words))
+			return 1;
+	return 0;
+}
+
+/* Checks object o (named where) against fields. */
+static int check_fields(const json_t *o, const char *where,
+			const struct gs_field *fields, char *err, size_t errlen)
+{
+	const char *key;
+	const json_t *v;
+
+	if (!json_is_object(o)) {
+		snprintf(err, errlen, "%s: must be an object", where);
+		return -1;
+	}
+	json_object_foreach((json_t *)o, key, v) {
+		const struct gs_field *f = fields;
+
+		while (f->key && strcmp(f->key, key))
+			f++;
+		if (!f->key) {
+			snprintf(err, errlen, "%s%s%s: unknown key", where,
+				 *where ? "." : "", key);
+			return -1;
+		}
+		if (!type_ok(v, f->type) ||
+		    (f->words && !word_ok(json_string_value(v), f->words))) {
+			snprintf(err, errlen, "%s%s%s: must be %s%s", where,
+				 *where ? "." : "", key, type_name(f->type),
+				 f->words ? " Gradescope knows" : "");
+			return -1;
+		}
+	}
+	for (const struct gs_field *f = fields; f->key; f++)
+		if (f->required && !json_object_get(o, f->key)) {
+			snprintf(err, errlen, "%s%smissing key '%s'", where,
+				 *where ? ": " : "", f->key);
+			return -1;
+		}
+	return 0;
+}
+
+int gradescope_validate(const json_t *res, char *err, size_t errlen)
+{
+	const json_t *t;
+	char where[64];
+	size_t i;
+
+	if (check_fields(res, "", top_fields, err, errlen) < 0)
+		return -1;
+	json_array_foreach(json_object_get(res, "tests"), i, t) {
+		const json_t *tag;
+		size_t j;
+
+		snprintf(where, sizeof where, "tests[%zu]", i);
+		if (check_fields(t, where, test_fields, err, errlen) < 0)
+			return -1;
+		json_array_foreach(json_object_get(t, "tags"), j, tag)
+			if (!json_is_string(tag)) {
+				snprintf(err, errlen, "%s.tags[%zu]: must be a string",
+					 where, j);
+				return -1;
+			}
+	}
+	return 0;
+}
+
+int gradescope_validate_file(const char *path, char *err, size_t errlen)
+{
+	json_error_t jerr;
+	json_t *res = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
+	char why[512];
+	int rc;
+
+	if (!res) {
+		snprintf(err, errlen, "%s:%d:%d: %s", path, jerr.line, jerr.column,
+			 jerr.text);
+		return -1;
+	}
+	rc = gradescope_validate(res, why, sizeof why);
+	if (rc < 0)
+		snprintf(err, errlen, "%s: %s", path, why);
+	json_decref(res);
+	return rc;
 }

@@ -5,34 +5,49 @@
  * gradescope: the grade JSON report as a Gradescope autograder
  * results.json (the file run_autograder leaves in /autograder/results/).
  *
- *   {"score": total, "execution_time": seconds, "output": summary,
+ *   {"score": total, "output": summary,
  *    "output_format": "text", "test_output_format": "text",
  *    "stdout_visibility": "hidden",
  *    "tests": [{"name", "number": "C.K", "score", "max_score",
  *               "status": "passed"|"failed", "output", "visibility",
  *               "tags": [category]}]}
  *
+ * What students may see before the grades are published (docs/workflows.md
+ * states the rule): the summary ("output", shown at once) says nothing of
+ * hidden cases: the score, verdict counts and category subtotals (with
+ * their hints) are those of the visible cases only, and one sentence says
+ * that hidden results and the total come with publication. A hidden case's
+ * test is "after_published" and its output names only its verdict. The
+ * total ("score") includes hidden points; Gradescope withholds it while a
+ * test is not yet visible. There is no "execution_time": a hidden case's
+ * TLE would show in it. When the build failed no case ran: "tests" is
+ * empty and the summary is the compiler's messages and REPORT_CE_LINE.
+ *
  * number C.K is the category's position and the case's position in it, so
- * Gradescope's ordering groups cases by category. A hidden case gets
- * visibility "after_published" and an output naming only its verdict (no
- * detail, no diff, no stderr); a visible one gets the detail and the diff.
- * A report's case may also carry a Gradescope visibility word itself
- * ("after_due_date", "after_published"), which is passed through. The
- * summary carries the score, the verdict counts, the one-line hint of each
- * category that lost points and, when the build failed, the compiler's
- * messages (they are about the student's own code).
+ * Gradescope's ordering groups cases by category. A report's case may also
+ * carry a Gradescope visibility word itself ("after_due_date",
+ * "after_published"), which is passed through and counts as hidden.
  */
 
 #include <stdio.h>
 #include <jansson.h>
 
-/* Writes results.json for report to f. execution_time_s is the wall time
- * of the whole grading. Returns 0, or -1 with errno set. */
-int gradescope_write(FILE *f, const json_t *report, double execution_time_s);
+/* Writes results.json for report to f. Returns 0, or -1 with errno set. */
+int gradescope_write(FILE *f, const json_t *report);
 
 /* Builds the results object; NULL when out of memory. The caller owns the
  * returned reference (json_decref). */
-json_t *gradescope_results(const json_t *report, double execution_time_s);
+json_t *gradescope_results(const json_t *report);
+
+/* Checks a results object against Gradescope's format: an object with a
+ * numeric "score" and a "tests" array, only the keys the spec names, each
+ * of the right type, and visibility, status and format words Gradescope
+ * knows. Returns 0, or -1 with err naming the key ("tests[3].status: ..."). */
+int gradescope_validate(const json_t *res, char *err, size_t errlen);
+
+/* Parses path and validates it; -1 with err "PATH:LINE:COL: text" or
+ * "PATH: key: text". (grade --validate-gradescope FILE) */
+int gradescope_validate_file(const char *path, char *err, size_t errlen);
 
 /* The long name of a verdict ("Wrong Answer" for "WA"); the verdict itself
  * when unknown. Static storage. */

@@ -9,6 +9,8 @@
 #include "grader/junit.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Length of the valid UTF-8 sequence at s that XML 1.0 allows, or 0 when
@@ -97,7 +99,7 @@ static double get_num(const json_t *o, const char *key)
 }
 
 struct counts {
-	size_t tests, failures, errors;
+	size_t tests, failures, errors, skipped;
 	double seconds;
 };
 
@@ -112,11 +114,27 @@ static int is_pass(const char *verdict)
 	return verdict && strcmp(verdict, "AC") == 0;
 }
 
-static void count_cases(const json_t *cases, struct counts *c)
+static int build_failed(const json_t *sub)
 {
+	const char *status = get_str(json_object_get(sub, "build"), "status");
+
+	return status && strcmp(status, "failed") == 0;
+}
+
+/* A failed build is one failed testcase, "build", and every case skipped:
+ * none of them ran. */
+static void count_cases(const json_t *sub, struct counts *c)
+{
+	const json_t *cases = json_object_get(sub, "cases");
 	size_t i;
 	const json_t *k;
 
+	if (build_failed(sub)) {
+		c->tests += 1 + json_array_size(cases);
+		c->failures++;
+		c->skipped += json_array_size(cases);
+		return;
+	}
 	json_array_foreach(cases, i, k) {
 		const char *v = get_str(k, "verdict");
 
@@ -129,7 +147,17 @@ static void count_cases(const json_t *cases, struct counts *c)
 	}
 }
 
-static void write_failure(FILE *f, const json_t *k, const char *verdict)
+/* In the student view a hidden case shows its verdict and nothing else:
+ * no detail, no diff (the expected lines), no stderr. */
+static int secret(const json_t *k, int student)
+{
+	const char *v = get_str(k, "visibility");
+
+	return student && !(v && strcmp(v, "visible") == 0);
+}
+
+static void write_failure(FILE *f, const json_t *k, const char *verdict,
+			  int student)
 {
 	const char *detail = get_str(k, "detail");
 	const char *diff = get_str(k, "diff");
@@ -147,40 +175,75 @@ static void write_failure(FILE *f, const json_t *k, const char *verdict)
 		esc_str(f, limit, 0);
 		fputs(" time)", f);
 	}
-	if (detail && *detail) {
-		fputs(": ", f);
-		esc_str(f, detail, 0);
-	}
-	if (diff && *diff) {
-		fputs("\n\n", f);
-		esc_str(f, diff, 0);
+	if (secret(k, student)) {
+		fputs(" (hidden case)", f);
+	} else {
+		if (detail && *detail) {
+			fputs(": ", f);
+			esc_str(f, detail, 0);
+		}
+		if (diff && *diff) {
+			fputs("\n\n", f);
+			esc_str(f, diff, 0);
+		}
 	}
 	fprintf(f, "</%s>\n", tag);
 }
 
-static void write_case(FILE *f, const json_t *k)
+/* <testcase name=NAME classname=CLASS time=...> (not closed). */
+static void open_case(FILE *f, const char *classname, const char *name,
+		      double seconds)
+{
+	fputs("    <testcase name=\"", f);
+	esc_str(f, name, 1);
+	fputs("\" classname=\"", f);
+	esc_str(f, classname, 1);
+	fprintf(f, "\" time=\"%.3f\"", seconds);
+}
+
+static void write_case(FILE *f, const json_t *k, const char *classname,
+		       int skipped, int student)
 {
 	const char *verdict = get_str(k, "verdict");
-	const char *err = get_str(k, "stderr_tail");
+	const char *err = secret(k, student) ? NULL : get_str(k, "stderr_tail");
 
-	fputs("    <testcase name=\"", f);
-	esc_str(f, get_str(k, "name"), 1);
-	fputs("\" classname=\"", f);
-	esc_str(f, get_str(k, "category"), 1);
-	fprintf(f, "\" time=\"%.3f\"", get_num(k, "wall_ms") / 1000.0);
+	open_case(f, classname, get_str(k, "name"),
+		  skipped ? 0 : get_num(k, "wall_ms") / 1000.0);
+	if (skipped) {
+		fputs(">\n      <skipped message=\"not run: the build failed\"/>\n"
+		      "    </testcase>\n", f);
+		return;
+	}
 	if (is_pass(verdict) && !(err && *err)) {
 		fputs("/>\n", f);
 		return;
 	}
 	fputs(">\n", f);
 	if (!is_pass(verdict))
-		write_failure(f, k, verdict);
+		write_failure(f, k, verdict, student);
 	if (err && *err) {
 		fputs("      <system-err>", f);
 		esc_str(f, err, 0);
 		fputs("</system-err>\n", f);
 	}
 	fputs("    </testcase>\n", f);
+}
+
+/* The failed build as a testcase of its own, the compiler's messages in
+ * its failure: GitLab shows a testcase's failure, not a suite's
+ * <system-out>. */
+static void write_build(FILE *f, const json_t *sub, const char *classname)
+{
+	const char *log = get_str(json_object_get(sub, "build"), "log");
+
+	open_case(f, classname, "build", 0);
+	fputs(">\n      <failure message=\"CE\" type=\"CE\">"
+	      "your program did not compile: no case was run", f);
+	if (log && *log) {
+		fputs("\n\n", f);
+		esc_str(f, log, 0);
+	}
+	fputs("</failure>\n    </testcase>\n", f);
 }
 
 static void write_property(FILE *f, const char *name, const char *value)
@@ -205,44 +268,127 @@ static void write_properties(FILE *f, const json_t *sub)
 	fputs("    </properties>\n", f);
 }
 
-static void write_submission(FILE *f, const json_t *sub)
+/* ---- unique (classname, name) pairs ---- */
+
+/* GitLab keeps one test case per (classname, name): each submission's
+ * cases are named "SUBMISSION.CATEGORY" / "CASE" (and its failed build
+ * "SUBMISSION" / "build"). Case names are unique within a suite, so a
+ * pair can repeat only across submissions (the same path given twice, or
+ * "a.b" + "c" against "a" + "b.c"); then the later submission's prefix
+ * gets " (2)", " (3)"... seen is the set of pairs so far, as object keys
+ * "CLASSNAME\nNAME". */
+static char *pair_key(const char *prefix, const char *cat, const char *name)
+{
+	char *key = NULL;
+
+	if (asprintf(&key, "%s%s%s\n%s", prefix, cat ? "." : "", cat ? cat : "",
+		     name ? name : "") < 0)
+		return NULL;
+	return key;
+}
+
+/* Adds (add) or looks up the submission's pairs under prefix; 1 when one
+ * of them is already in seen, -1 when out of memory. */
+static int pairs(json_t *seen, const json_t *sub, const char *prefix, int add)
+{
+	const json_t *k;
+	size_t i;
+	int hit = 0;
+
+	if (build_failed(sub)) {
+		char *key = pair_key(prefix, NULL, "build");
+		if (!key)
+			return -1;
+		hit |= json_object_get(seen, key) != NULL;
+		if (add)
+			json_object_set_new(seen, key, json_true());
+		free(key);
+	}
+	json_array_foreach(json_object_get(sub, "cases"), i, k) {
+		char *key = pair_key(prefix, get_str(k, "category"),
+				     get_str(k, "name"));
+		if (!key)
+			return -1;
+		hit |= json_object_get(seen, key) != NULL;
+		if (add)
+			json_object_set_new(seen, key, json_true());
+		free(key);
+	}
+	return hit;
+}
+
+/* The submission's prefix, unique as above (malloc'd), NULL when out of
+ * memory. */
+static char *unique_prefix(json_t *seen, const json_t *sub)
+{
+	const char *name = get_str(sub, "submission");
+	char *prefix = strdup(name ? name : "?");
+	int hit;
+
+	for (int n = 2; prefix && (hit = pairs(seen, sub, prefix, 0)) != 0; n++) {
+		free(prefix);
+		if (hit < 0 || asprintf(&prefix, "%s (%d)", name ? name : "?", n) < 0)
+			return NULL;
+	}
+	if (prefix && pairs(seen, sub, prefix, 1) < 0) {
+		free(prefix);
+		return NULL;
+	}
+	return prefix;
+}
+
+static int write_submission(FILE *f, const json_t *sub, json_t *seen,
+			    int student)
 {
 	const json_t *cases = json_object_get(sub, "cases");
-	const json_t *build = json_object_get(sub, "build");
-	const char *status = get_str(build, "status");
-	const char *log = get_str(build, "log");
-	struct counts c = { 0, 0, 0, 0.0 };
+	struct counts c = { 0, 0, 0, 0, 0.0 };
+	char *prefix = unique_prefix(seen, sub), *classname;
+	int failed = build_failed(sub);
 	size_t i;
 	const json_t *k;
 
-	count_cases(cases, &c);
+	if (!prefix)
+		return -1;
+	count_cases(sub, &c);
 	fputs("  <testsuite name=\"", f);
 	esc_str(f, get_str(sub, "submission"), 1);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
-		"skipped=\"0\" time=\"%.3f\">\n",
-		c.tests, c.failures, c.errors, c.seconds);
+		"skipped=\"%zu\" time=\"%.3f\">\n",
+		c.tests, c.failures, c.errors, c.skipped, c.seconds);
 	write_properties(f, sub);
-	json_array_foreach(cases, i, k)
-		write_case(f, k);
-	/* The compiler's messages explain every CE at once; they belong to
-	 * the submission, not to any one case. */
-	if (status && strcmp(status, "failed") == 0 && log && *log) {
-		fputs("    <system-out>", f);
-		esc_str(f, log, 0);
-		fputs("</system-out>\n", f);
+	if (failed)
+		write_build(f, sub, prefix);
+	json_array_foreach(cases, i, k) {
+		const char *cat = get_str(k, "category");
+		if (asprintf(&classname, "%s.%s", prefix, cat ? cat : "") < 0) {
+			free(prefix);
+			return -1;
+		}
+		write_case(f, k, classname, failed, student);
+		free(classname);
 	}
 	fputs("  </testsuite>\n", f);
+	free(prefix);
+	return 0;
 }
 
 int junit_write(FILE *f, const json_t *report)
 {
 	const json_t *subs = json_object_get(report, "submissions");
-	struct counts all = { 0, 0, 0, 0.0 };
+	const char *view = get_str(report, "view");
+	/* Only an explicit staff report shows hidden diffs. */
+	int student = !(view && strcmp(view, "staff") == 0);
+	struct counts all = { 0, 0, 0, 0, 0.0 };
+	json_t *seen = json_object();
 	size_t i;
 	const json_t *sub;
 
+	if (!seen) {
+		errno = ENOMEM;
+		return -1;
+	}
 	json_array_foreach(subs, i, sub)
-		count_cases(json_object_get(sub, "cases"), &all);
+		count_cases(sub, &all);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
 	fputs("<testsuites name=\"warpgrade ", f);
 	esc_str(f, get_str(report, "suite"), 1);
@@ -250,7 +396,12 @@ int junit_write(FILE *f, const json_t *report)
 		"time=\"%.3f\">\n", all.tests, all.failures, all.errors,
 		all.seconds);
 	json_array_foreach(subs, i, sub)
-		write_submission(f, sub);
+		if (write_submission(f, sub, seen, student) < 0) {
+			json_decref(seen);
+			errno = ENOMEM;
+			return -1;
+		}
+	json_decref(seen);
 	fputs("</testsuites>\n", f);
 	if (fflush(f) != 0 || ferror(f)) {
 		if (errno == 0)

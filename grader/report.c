@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grader/diff.h"
+#include "grader/linemap.h"
 #include "grader/verdict.h"
 
 #define BOLD  "\033[1m"
@@ -108,6 +109,79 @@ static void print_totals(FILE *f, const struct report_sub *sub, int nw, int cw,
 	fputc('\n', f);
 }
 
+/* Appends path to m, quoted for a POSIX shell when it needs it; a
+ * program without a '/' gets "./" (the shell would search PATH). */
+static void shell_word(FILE *m, const char *path, int program)
+{
+	if (program && !strchr(path, '/'))
+		fputs("./", m);
+	if (path[strspn(path, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			"0123456789_./-+,:=@%")] == '\0' && *path) {
+		fputs(path, m);
+		return;
+	}
+	fputc('\'', m);
+	for (const char *p = path; *p; p++)
+		if (*p == '\'')
+			fputs("'\\''", m);
+		else
+			fputc(*p, m);
+	fputc('\'', m);
+}
+
+/* The shell command that reruns case c as the grader did and diffs the
+ * output: a program as given; sources built the way the grading builds
+ * them, into ./a.out. */
+static void print_reproduce(FILE *f, const struct suite_case *c,
+			    const struct report_sub *sub)
+{
+	fprintf(f, "    input file: ");
+	shell_word(f, c->in_path, 0);
+	fprintf(f, "\n    reproduce:  ");
+	if (sub->is_dir) {
+		fprintf(f, "cc -std=c11 -O2 ");
+		shell_word(f, sub->path, 0);
+		fprintf(f, "%s -lm && ./a.out", sub->is_dir == 1 ? "/*.c" : "");
+	} else {
+		shell_word(f, sub->path, 1);
+	}
+	fprintf(f, " < ");
+	shell_word(f, c->in_path, 0);
+	fprintf(f, " | diff - ");
+	shell_word(f, c->out_path, 0);
+	fputc('\n', f);
+}
+
+/* Input lines shown are cut to this many bytes (escaped). */
+#define INPUT_LINE_MAX 100
+
+/* "input line N: TEXT" for the line whose answer differs, when the suite
+ * has a line_map that places it. */
+static void print_input_line(FILE *f, const struct suite *s,
+			     const struct judge_data *d,
+			     const struct judge_result *r)
+{
+	long lo, hi, n = 1;
+	const char *p;
+
+	if (!d || !r->diff_line ||
+	    linemap_find(s->line_map, d->in, d->in_len, d->out, d->out_len,
+			 r->diff_line, &lo, &hi) < 0)
+		return;
+	for (p = d->in; n < lo && p < d->in + d->in_len; p++)
+		n += *p == '\n';
+	size_t len = strcspn(p, "\n"), max = len > INPUT_LINE_MAX ? INPUT_LINE_MAX : len;
+	char *text = diff_escape(p, max, 0);
+	if (lo == hi)
+		fprintf(f, "    input line %ld (answered by expected line %ld): %s%s\n",
+			lo, r->diff_line, text ? text : "", max < len ? "..." : "");
+	else
+		fprintf(f, "    input lines %ld-%ld (one of these commands answered "
+			"expected line %ld): %s%s\n", lo, hi, r->diff_line,
+			text ? text : "", max < len ? "..." : "");
+	free(text);
+}
+
 static void print_details(FILE *f, const struct suite *s,
 			  const struct report_sub *sub, const struct report_opts *o)
 {
@@ -133,6 +207,11 @@ static void print_details(FILE *f, const struct suite *s,
 			fprintf(f, "    stderr (tail):\n");
 			indented(f, r->stderr_tail, "      ", 0);
 		}
+		if (!show_diff || !r->ran)
+			continue;
+		if (r->verdict == VERDICT_WA)
+			print_input_line(f, s, o->data ? &o->data[i] : NULL, r);
+		print_reproduce(f, c, sub);
 	}
 }
 
@@ -145,6 +224,14 @@ static void print_sub(FILE *f, const struct suite *s, const struct report_sub *s
 	fprintf(f, ": %ld/%ld\n", sub->total.score, sub->total.max_score);
 	if (o->quiet)
 		return;
+	if (sub->is_dir && sub->build == BUILD_FAILED) {
+		/* Every case is CE for one reason: the compiler's messages are
+		 * the whole story, and a table of CE rows and hints for every
+		 * category would bury them. */
+		indented(f, sub->build_log, "  ", o->verbose ? 0 : BUILD_LOG_LINES);
+		fprintf(f, "%s\n", REPORT_CE_LINE);
+		return;
+	}
 	if (sub->is_dir && sub->build != BUILD_OK) {
 		fprintf(f, "  build %s:\n", sub->build == BUILD_FAILED ? "failed"
 			: "could not run (internal error)");

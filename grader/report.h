@@ -8,8 +8,12 @@
  * category, verdict, CPU time, points), the subtotal of every category and
  * the total, then one paragraph per case that was not accepted: its detail
  * and, for a wrong answer, the first difference (--verbose: the whole
- * bounded diff and the stderr tail). In the student view (the default) a
+ * bounded diff and the stderr tail), the input line that the differing
+ * line answers (when the suite has a line_map), the input file and a shell
+ * command that reproduces the run. In the student view (the default) a
  * hidden case's diff is not shown; the staff view (--staff) shows all.
+ * When the build failed there is no table: the compiler's messages, then
+ * REPORT_CE_LINE.
  *
  * The JSON report (conventions.md) always holds every diff, hidden cases'
  * too: it is the staff's record. Each case carries its "visibility", so an
@@ -28,9 +32,14 @@
 #include "grader/score.h"
 #include "grader/suite.h"
 
+/* The last line a student reads when the build failed (the terminal report
+ * and Gradescope's summary): no case ran, so there is no table to show. */
+#define REPORT_CE_LINE "your program did not compile: no case was run"
+
 struct report_sub {
 	const char *path;        /* as given on the command line */
-	int is_dir;              /* built from sources */
+	int is_dir;              /* built from sources: 1 a directory, 2 one
+	                            .c file (build.h) */
 	enum build_status build; /* when is_dir */
 	char *build_log;         /* when is_dir (malloc'd) */
 	struct judge_result *cases;   /* one per suite case */
@@ -44,6 +53,9 @@ struct report_opts {
 	long memory_mib, output_kib;
 	long stack_mib, processes, tmp_mib;
 	const struct sandbox_layers *sandbox;   /* NULL: not recorded */
+	/* Per case, the input and expected output, so that a wrong answer
+	 * names its input line (the suite's line_map); may be NULL. */
+	const struct judge_data *data;
 };
 
 void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,

@@ -29,6 +29,7 @@
 #define MAX_POINTS     1000000
 #define MAX_CPU_SECS   3600.0
 #define MAX_LIMIT_UNIT 1048576L	/* MiB of memory or KiB of output */
+#define MAX_MAP_LINES  1000	/* lines one command may answer (line_map) */
 
 /* One step of a path into the document: a key, or (key NULL) an index. */
 struct step {
@@ -301,6 +302,7 @@ enum kind {
 	K_OBJECT,
 	K_ARRAY,
 	K_VISIBILITY,	/* "visible" or "hidden" */
+	K_COUNT,	/* integer 0..MAX_MAP_LINES */
 };
 
 struct field {
@@ -312,7 +314,11 @@ struct field {
 static const struct field root_fields[] = {
 	{ "name", K_WORD, 1 },		{ "description", K_TEXT, 0 },
 	{ "limits", K_OBJECT, 0 },	{ "hints", K_OBJECT, 0 },
-	{ "cases", K_ARRAY, 1 },
+	{ "cases", K_ARRAY, 1 },	{ "line_map", K_OBJECT, 0 },
+};
+static const struct field line_map_fields[] = {
+	{ "comment", K_WORD, 0 },	{ "error_prefix", K_WORD, 0 },
+	{ "default", K_COUNT, 0 },	{ "commands", K_OBJECT, 0 },
 };
 static const struct field limit_fields[] = {
 	{ "cpu_seconds", K_SECONDS, 0 },
@@ -359,6 +365,9 @@ static const char *kind_mismatch(const json_t *v, enum kind kind)
 		return json_is_object(v) ? NULL : "must be an object";
 	case K_ARRAY:
 		return json_is_array(v) ? NULL : "must be an array";
+	case K_COUNT:
+		return i >= 0 && i <= MAX_MAP_LINES
+			? NULL : "must be an integer from 0 to 1000";
 	case K_VISIBILITY:
 		return str && (!strcmp(str, "visible") || !strcmp(str, "hidden"))
 			? NULL : "must be \"visible\" or \"hidden\"";
@@ -544,6 +553,42 @@ static int load_hints(struct loader *ld, struct suite *s, const json_t *hints)
 	return 0;
 }
 
+static int load_line_map(struct loader *ld, struct suite *s, const json_t *map)
+{
+	struct step path[3] = { { .key = "line_map" }, { .key = "commands" } };
+	const json_t *cmds, *v;
+	struct suite_line_map *m;
+	const char *key;
+
+	if (!map)
+		return 0;
+	if (check_object(ld, map, path, 1, line_map_fields,
+			 NFIELDS(line_map_fields)))
+		return -1;
+	cmds = json_object_get(map, "commands");
+	s->line_map = m = xcalloc(1, sizeof(*m));
+	m->comment = xstrdup(json_string_value(json_object_get(map, "comment")));
+	m->error_prefix =
+		xstrdup(json_string_value(json_object_get(map, "error_prefix")));
+	v = json_object_get(map, "default");
+	m->default_lines = v ? (long)json_integer_value(v) : 1;
+	m->commands = xcalloc(json_object_size(cmds), sizeof(*m->commands));
+	m->lines = xcalloc(json_object_size(cmds), sizeof(*m->lines));
+	json_object_foreach((json_t *)cmds, key, v) {
+		const char *why = kind_mismatch(v, K_COUNT);
+
+		path[2] = (struct step){ .key = key };
+		if (!*key || strpbrk(key, " \t\r\n\v\f"))
+			return fail_at(ld, path, 3, 1, "a command name must be "
+				       "one non-empty word");
+		if (why)
+			return fail_at(ld, path, 3, 0, "%s", why);
+		m->commands[m->ncommands] = xstrdup(key);
+		m->lines[m->ncommands++] = (long)json_integer_value(v);
+	}
+	return 0;
+}
+
 static int load_root(struct loader *ld, struct suite *s, const json_t *root)
 {
 	struct step scratch[1] = { { 0 } }, path[1] = { { .key = "cases" } };
@@ -556,7 +601,8 @@ static int load_root(struct loader *ld, struct suite *s, const json_t *root)
 	s->name = xstrdup(json_string_value(json_object_get(root, "name")));
 	s->description = xstrdup(
 		json_string_value(json_object_get(root, "description")));
-	if (load_limits(ld, s, json_object_get(root, "limits")))
+	if (load_limits(ld, s, json_object_get(root, "limits")) ||
+	    load_line_map(ld, s, json_object_get(root, "line_map")))
 		return -1;
 	cases = json_object_get(root, "cases");
 	n = json_array_size(cases);
@@ -693,6 +739,15 @@ void suite_free(struct suite *s)
 		if (s->hints)
 			free(s->hints[i]);
 	}
+	if (s->line_map) {
+		for (size_t i = 0; i < s->line_map->ncommands; i++)
+			free(s->line_map->commands[i]);
+		free(s->line_map->commands);
+		free(s->line_map->lines);
+		free(s->line_map->comment);
+		free(s->line_map->error_prefix);
+		free(s->line_map);
+	}
 	free(s->cases);
 	free(s->categories);
 	free(s->hints);
@@ -708,6 +763,15 @@ const char *suite_hint(const struct suite *s, const char *category)
 		if (!strcmp(s->categories[i], category))
 			return s->hints[i];
 	return NULL;
+}
+
+size_t suite_hidden_cases(const struct suite *s)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->ncases; i++)
+		n += s->cases[i].hidden != 0;
+	return n;
 }
 
 long suite_max_score(const struct suite *s)

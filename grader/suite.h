@@ -25,6 +25,15 @@
  * never shows a case's data to students). Unknown keys, wrong types,
  * duplicate keys or case names, and case names that are empty, contain '/'
  * or start with '.' are errors.
+ *
+ * Optional too: "line_map", a rule saying which input line answered each
+ * expected output line, so that a wrong answer can name the input line
+ * (linemap.h):
+ *
+ *   "line_map": {"comment": "#", "error_prefix": "error: ", "default": 1,
+ *                "commands": {"active": 0, "aos": 2}}
+ *
+ * every key optional ("default" 1); counts are integers 0-1000.
  */
 
 #include <stddef.h>
@@ -42,6 +51,15 @@ struct suite_case {
 	char *in_path, *out_path;		/* DIR/NAME.in, DIR/NAME.out */
 };
 
+struct suite_line_map {
+	char *comment;			/* starts a comment; may be NULL */
+	char *error_prefix;		/* starts a failed command's line; may be NULL */
+	long default_lines;		/* lines a command answers by default */
+	char **commands;		/* names ... */
+	long *lines;			/* ... and the lines each one answers */
+	size_t ncommands;
+};
+
 struct suite {
 	char *name, *dir;		/* dir as given, trailing '/' removed */
 	double cpu_seconds;
@@ -57,6 +75,7 @@ struct suite {
 	char **hints;
 	size_t ncategories;
 	char *description;		/* may be NULL */
+	struct suite_line_map *line_map;	/* NULL when suite.json has none */
 };
 
 /*
@@ -74,6 +93,9 @@ void suite_free(struct suite *s);
 
 /* The hint for a category, or NULL when there is none. Owned by *s. */
 const char *suite_hint(const struct suite *s, const char *category);
+
+/* How many cases are hidden. */
+size_t suite_hidden_cases(const struct suite *s);
 
 /* Sum of every case's points. */
 long suite_max_score(const struct suite *s);

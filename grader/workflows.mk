@@ -14,10 +14,12 @@ LIB_SRCS        += grader/junit.c grader/gradescope.c grader/batch.c
 
 .PHONY: batch gradescope selfcheck student-kit
 
+# Exit 0 once graded, accepted or not (./selfcheck's 1), so that a
+# student's last line is the result, not make's "Error 1"; 2 and 3 fail.
 SELFCHECK_SUITE ?= public-tests
 selfcheck: $(BUILD_BIN)/grade
-	@sh student-kit/selfcheck.sh $(BUILD_BIN)/grade $(SELFCHECK_SUITE) \
-	    "$(BIN)" "$(SRC)"
+	@SELFCHECK_GRADE=$(BUILD_BIN)/grade SELFCHECK_SUITE=$(SELFCHECK_SUITE) \
+	    sh student-kit/selfcheck BIN="$(BIN)" SRC="$(SRC)"; rc=$$?; [ $$rc -le 1 ]
 
 # Batch grading. grade exits 1 when some student lost points: that is a
 # normal gradebook, not a failed make.

@@ -2,8 +2,9 @@
 # make-kit.sh OUT VERSION "GRADE_SRCS" "GRADE_LIBS": builds the student kit
 # tarball OUT from the repository root (the current directory): the grader's
 # sources and headers, the handout, public-tests/ with its expected outputs,
-# and student-kit/'s Makefile, README and selfcheck script. Nothing from
-# reference/ or hidden-tests/ goes in, and the script checks that.
+# student-kit/'s Makefile, README, selfcheck script and Dockerfile, and
+# tests/deps.sh (make deps). Nothing from reference/ or hidden-tests/ goes
+# in, and the script checks that.
 set -eu
 out=$1 version=$2 srcs=$3 libs=$4
 name=warpgrade-student
@@ -28,7 +29,11 @@ for f in public-tests/*; do
 done
 [ -f public-tests/suite.json ] || { echo "make-kit: no public-tests/suite.json" >&2; exit 1; }
 cp public-tests/HANDOUT.md "$kit/HANDOUT.md"
-cp student-kit/Makefile student-kit/README.md student-kit/selfcheck.sh "$kit/"
+cp student-kit/Makefile student-kit/README.md student-kit/Dockerfile \
+   student-kit/.dockerignore "$kit/"
+cp student-kit/selfcheck "$kit/selfcheck"
+cp tests/deps.sh "$kit/deps.sh"
+chmod 755 "$kit/selfcheck"
 {
 	echo "# Written by make student-kit."
 	echo "VERSION    := $version"

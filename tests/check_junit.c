@@ -99,16 +99,18 @@ START_TEST(test_counts)
 	json_t *r = load_fixture("mixed.json");
 	char *doc = document(r);
 
+	/* The submission that did not compile: its build failed (1) and its
+	 * two cases were skipped. */
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<testsuites name=\"warpgrade hidden\" tests=\"7\" "
-		"failures=\"4\" errors=\"1\" time=\"1.277\">"));
+		"<testsuites name=\"warpgrade hidden\" tests=\"8\" "
+		"failures=\"3\" errors=\"1\" time=\"1.277\">"));
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<testsuite name=\"submissions/rounding\" tests=\"5\" "
 		"failures=\"2\" errors=\"1\" skipped=\"0\" time=\"1.277\">"));
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<testsuite name=\"submissions/no-compile\" tests=\"2\" "
-		"failures=\"2\" errors=\"0\" skipped=\"0\" time=\"0.000\">"));
+		"<testsuite name=\"submissions/no-compile\" tests=\"3\" "
+		"failures=\"1\" errors=\"0\" skipped=\"2\" time=\"0.000\">"));
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<property name=\"score\" value=\"3\"/>"));
 	free(doc);
@@ -122,11 +124,11 @@ START_TEST(test_cases)
 	char *doc = document(r);
 
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<testcase name=\"strided_basic\" classname=\"strided\" "
-		"time=\"0.003\"/>"));
+		"<testcase name=\"strided_basic\" "
+		"classname=\"submissions/rounding.strided\" time=\"0.003\"/>"));
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<testcase name=\"strided_round\" classname=\"strided\" "
-		"time=\"0.250\">\n"
+		"<testcase name=\"strided_round\" "
+		"classname=\"submissions/rounding.strided\" time=\"0.250\">\n"
 		"      <failure message=\"WA\" type=\"WA\">WA: line 3 "
 		"differs at column 40 &lt;&amp;&gt;\n\n--- expected\n"));
 	ck_assert_ptr_nonnull(strstr(doc,
@@ -135,12 +137,66 @@ START_TEST(test_cases)
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<system-err>warn\\x07 bell</system-err>"));
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<failure message=\"TLE\" type=\"TLE\">TLE (cpu time): "));
-	ck_assert_ptr_nonnull(strstr(doc,
 		"<error message=\"IE\" type=\"IE\">IE: cannot fork"));
+	/* A failed build: a testcase of its own that carries the log; the
+	 * cases did not run. No suite-level <system-out>, which GitLab hides. */
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<system-out>main.c:3:1: error: expected &apos;;&apos; "
-		"before &apos;}&apos; token</system-out>"));
+		"<testcase name=\"build\" classname=\"submissions/no-compile\" "
+		"time=\"0.000\">\n      <failure message=\"CE\" type=\"CE\">"
+		"your program did not compile: no case was run\n\n"
+		"main.c:3:1: error: expected &apos;;&apos; "
+		"before &apos;}&apos; token</failure>"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<testcase name=\"strided_basic\" "
+		"classname=\"submissions/no-compile.strided\" time=\"0.000\">\n"
+		"      <skipped message=\"not run: the build failed\"/>"));
+	ck_assert_ptr_null(strstr(doc, "<system-out>"));
+	free(doc);
+	json_decref(r);
+}
+END_TEST
+
+/* The student view (the default, and a report without "view") gives a
+ * hidden case's verdict only; the staff view gives its detail and diff. */
+START_TEST(test_views)
+{
+	json_t *r = load_fixture("mixed.json");
+	char *doc = document(r);
+
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<failure message=\"TLE\" type=\"TLE\">TLE (cpu time) "
+		"(hidden case)</failure>"));
+	ck_assert_ptr_null(strstr(doc, "SECRET"));
+	free(doc);
+	json_object_set_new(r, "view", json_string("student"));
+	doc = document(r);
+	ck_assert_ptr_null(strstr(doc, "SECRET"));
+	free(doc);
+	json_object_set_new(r, "view", json_string("staff"));
+	doc = document(r);
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<failure message=\"TLE\" type=\"TLE\">TLE (cpu time): "));
+	ck_assert_ptr_nonnull(strstr(doc, "SECRET"));
+	free(doc);
+	json_decref(r);
+}
+END_TEST
+
+/* The same submission twice: every (classname, name) pair stays unique. */
+START_TEST(test_unique_pairs)
+{
+	json_t *r = load_fixture("mixed.json");
+	json_t *subs = json_object_get(r, "submissions");
+	char *doc;
+
+	json_array_append(subs, json_array_get(subs, 0));
+	json_array_append(subs, json_array_get(subs, 1));
+	doc = document(r);
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<testcase name=\"strided_basic\" "
+		"classname=\"submissions/rounding (2).strided\""));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<testcase name=\"build\" classname=\"submissions/no-compile (2)\""));
 	free(doc);
 	json_decref(r);
 }
@@ -188,6 +244,8 @@ Suite *make_junit_suite(void)
 	tcase_add_test(tc, test_escape_utf8);
 	tcase_add_test(tc, test_counts);
 	tcase_add_test(tc, test_cases);
+	tcase_add_test(tc, test_views);
+	tcase_add_test(tc, test_unique_pairs);
 	tcase_add_test(tc, test_empty_report);
 	tcase_add_test(tc, test_write_error);
 	suite_add_tcase(s, tc);

@@ -481,9 +481,17 @@ def write_suite(root, dirname, suite_name, description, cases, visible):
            "limits": {"cpu_seconds": 1, "memory_mib": 256,
                       "output_kib": 1024},
            "hints": {c: HINTS[c] for c in used},
+           "line_map": LINE_MAP,
            "cases": entries}
     with open(os.path.join(d, "suite.json"), "w") as f:
         f.write(json_text(doc))
+
+
+# Which input line answered each output line (the handout's Output
+# section): every command answers one line, `active` none and `aos` two,
+# and a failed command one "error: " line instead.
+LINE_MAP = {"comment": "#", "error_prefix": "error: ", "default": 1,
+            "commands": {"active": 0, "aos": 2}}
 
 
 def json_text(doc):

@@ -64,7 +64,18 @@ printf '{"name": "x",\n "cases": [}\n' > "$tmp/badsuite/suite.json"
 expect 2 'badsuite/suite.json:2:[0-9]+: ' "$grade" "$tmp/badsuite" "$tmp/echo"
 expect 2 "submission '$tmp/missing'" "$grade" "$s" "$tmp/missing"
 printf 'x\n' > "$tmp/plain"
-expect 2 "'$tmp/plain' is neither" "$grade" "$s" "$tmp/plain"
+expect 2 "'$tmp/plain' is not a program, a .c file or a folder of C sources; give the folder that holds your .c files" "$grade" "$s" "$tmp/plain"
+# A single .c file is a submission: built, then graded (a failed build
+# prints the compiler and one last line).
+printf 'int main(void) { return nope; }\n' > "$tmp/one.c"
+expect 1 'your program did not compile: no case was run' "$grade" "$s" "$tmp/one.c"
+# A Gradescope results.json is checked by --validate-gradescope.
+printf '{"score": 1, "tests": [{"name": "a", "status": "maybe"}]}\n' > "$tmp/results.json"
+expect 2 "results.json: tests\[0\].status: must be a string Gradescope knows" "$grade" --validate-gradescope "$tmp/results.json"
+printf '{"score": 1, "tests": [' > "$tmp/results.json"
+expect 2 "results.json:1:[0-9]+: " "$grade" --validate-gradescope "$tmp/results.json"
+printf '{"score": 1, "tests": []}\n' > "$tmp/results.json"
+expect 0 '' "$grade" --validate-gradescope "$tmp/results.json"
 
 # Exit 0 when every case is accepted; 1 otherwise.
 expect 0 'total.* 6/6' "$grade" --color=never "$s" "$tmp/echo"
@@ -82,7 +93,10 @@ grep -q 'expected: x·y' "$tmp/out" && bad "student view shows a hidden diff"
 expect 1 'expected: x·y' "$grade" --staff "$s" "$tmp/wrong"
 expect 1 '^ +@@ -1,2 \+1,2 @@' "$grade" --verbose --staff "$s" "$tmp/wrong"
 expect 1 '' "$grade" --quiet "$s" "$tmp/wrong"
-[ "$(wc -l < "$tmp/out")" -eq 1 ] || bad "--quiet printed more than one line"
+# One line on stdout (a warning about a missing sandbox layer goes to
+# stderr).
+[ "$("$grade" --quiet "$s" "$tmp/wrong" 2>/dev/null | wc -l)" -eq 1 ] ||
+	bad "--quiet printed more than one line"
 
 # Colour: never / always / auto (not a terminal here) / NO_COLOR.
 esc=$(printf '\033')

@@ -41,8 +41,10 @@ check() { # $1: what, then python asserts on r (results) and s (the suite)
 import json, sys
 r = json.load(open(sys.argv[1]))
 s = json.load(open(sys.argv[2]))
-for k in ("score", "execution_time", "output", "tests", "stdout_visibility"):
+for k in ("score", "output", "tests", "stdout_visibility"):
     assert k in r, "no key " + k
+# Shown to students at once, and a hidden TLE would show in it.
+assert "execution_time" not in r
 for t in r["tests"]:
     for k in ("name", "number", "score", "max_score", "status", "output", "visibility", "tags"):
         assert k in t, "test without " + k
@@ -78,7 +80,9 @@ for t, c in zip(r["tests"], cases):
     assert t["status"] == "passed" and t["score"] == t["max_score"] == c["points"]
     want = "visible" if c.get("visibility") == "visible" else "after_published"
     assert t["visibility"] == want, (t["name"], t["visibility"])
-assert "Score: %d / %d" % (r["score"], r["score"]) in r["output"]
+vis = sum(c["points"] for c in cases if c.get("visibility") == "visible")
+assert "Score on the visible cases: %d / %d\n" % (vis, vis) in r["output"], r["output"]
+assert "%d /" % r["score"] not in r["output"], "the total is in the summary"
 '
 
 # 2. It does not compile: every case CE, the compiler's message in the
@@ -88,11 +92,12 @@ printf 'int main(void) { return undeclared_name; }\n' > "$ag/submission/main.c"
 run ce
 check "CE submission" '
 assert r["score"] == 0
-assert r["tests"] and all(t["status"] == "failed" and t["score"] == 0 for t in r["tests"])
-assert all(t["output"].startswith("Compilation Error (CE)") for t in r["tests"])
-assert "undeclared_name" in r["output"] and "build failed" in r["output"], r["output"]
-hidden = [t for t in r["tests"] if t["visibility"] != "visible"]
-assert hidden and all(t["output"] == "Compilation Error (CE)" for t in hidden)
+# No case ran: no tests, no table, no hints; the compiler, then one line.
+assert r["tests"] == [], r["tests"][:1]
+out = r["output"]
+assert "undeclared_name" in out, out
+assert out.rstrip("\n").split("\n")[-1] == "your program did not compile: no case was run", out
+assert "hint" not in out and "category" not in out and "Verdicts" not in out, out
 '
 
 # 3. Wrong answers: hidden cases name their verdict and nothing else.
@@ -104,6 +109,76 @@ hidden = [t for t in r["tests"] if t["visibility"] != "visible"]
 assert hidden and all(t["output"] == "Wrong Answer (WA)" for t in hidden), hidden[0]
 assert "nonsense" not in json.dumps(hidden)
 '
+
+# 3b. What students see before publication says nothing of hidden cases:
+# the summary and the visible tests of a submission that fails only hidden
+# cases (active-ignored passes the visible three) are those of a correct
+# one, byte for byte; only the hidden tests and the withheld total differ.
+visible_parts() {
+	python3 - "$ag/results/results.json" > "$1" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+# "score" is the total, which Gradescope withholds while a test is hidden.
+top = {k: v for k, v in r.items() if k not in ("score", "tests")}
+print(json.dumps(top, sort_keys=True))
+for t in r["tests"]:
+    if t["visibility"] == "visible":
+        print(json.dumps(t, sort_keys=True))
+PY
+}
+rm -rf "$ag/submission"/*
+cp "$WG_ROOT"/submissions/correct/*.[ch] "$ag/submission/"
+run correct-again
+visible_parts "$tmp/vis-correct"
+rm -rf "$ag/submission"/*
+cp "$WG_ROOT/tests/wrong/active-ignored/main.c" "$ag/submission/"
+run hidden-only
+check "hidden-only failures" '
+cases = s["cases"]
+hidden = [t for t in r["tests"] if t["visibility"] != "visible"]
+assert any(t["status"] == "failed" for t in hidden), "no hidden failure to hide"
+assert all(t["status"] == "passed" for t in r["tests"] if t["visibility"] == "visible")
+assert r["score"] < sum(c["points"] for c in cases)
+for c in cases:
+    if c.get("visibility") != "visible":
+        assert c["name"] not in r["output"], c["name"]
+'
+visible_parts "$tmp/vis-wrong"
+cmp -s "$tmp/vis-correct" "$tmp/vis-wrong" ||
+	bad "the visible parts differ with hidden results: $(diff "$tmp/vis-correct" "$tmp/vis-wrong" | head -n 6)"
+grep -q '"after_published"' "$tmp/vis-wrong" && bad "a hidden test among the visible parts"
+
+# 3c. grade writes results.json atomically (a rename: a new inode, no
+# temporary file left), and what it writes validates.
+ls -i "$ag/results/results.json" | cut -d' ' -f1 > "$tmp/ino1"
+AUTOGRADER_ROOT=$ag sh "$ag/run_autograder" > /dev/null 2>&1
+ls -i "$ag/results/results.json" | cut -d' ' -f1 > "$tmp/ino2"
+cmp -s "$tmp/ino1" "$tmp/ino2" && bad "results.json rewritten in place"
+[ "$(ls "$ag/results")" = "results.json" ] || bad "left behind: $(ls "$ag/results")"
+"$ag/source/warpgrade/build/bin/grade" --validate-gradescope "$ag/results/results.json" ||
+	bad "grade's own results.json does not validate"
+
+# 3d. A grade that writes a broken results.json (not JSON; JSON without
+# the required fields): run_autograder must notice, and say honestly that
+# the autograder failed, claiming nobody was told.
+real=$ag/source/warpgrade/build/bin/grade
+for broken in '{"score": 3, "tests": [' '{"output": "all good"}'; do
+	printf '%s\n' '#!/bin/sh' \
+		"[ \"\$1\" = --validate-gradescope ] && exec '$real' \"\$@\"" \
+		'while [ $# -gt 0 ]; do [ "$1" = --gradescope ] && f=$2; shift; done' \
+		"printf '%s\\n' '$broken' > \"\$f\"" > "$tmp/fake-grade"
+	chmod 755 "$tmp/fake-grade"
+	rm -rf "$ag/results"
+	AUTOGRADER_ROOT=$ag WARPGRADE_GRADE=$tmp/fake-grade sh "$ag/run_autograder" > "$tmp/run.log" 2>&1 ||
+		bad "run_autograder exited non-zero"
+	check "broken results.json ($broken)" '
+assert r["score"] == 0 and r["tests"] == [], r
+assert "autograder failed" in r["output"] and "not your fault" in r["output"], r["output"]
+assert "has been told" not in r["output"] and "tell the course staff" in r["output"], r["output"]
+'
+	"$real" --validate-gradescope "$ag/results/results.json" || bad "the fallback does not validate"
+	grep -q 'not valid' "$tmp/run.log" || bad "the reason is not in the autograder log: $(cat "$tmp/run.log")"
+done
 
 # 4. No sources at all: still a results.json, score 0 and the reason.
 rm -rf "$ag/submission"/*
