@@ -422,6 +422,63 @@ static int build_mounts(struct keeper *k)
 	return 0;
 }
 
+/* pid 1 of the slot's PID namespace: it only reaps the orphans the
+ * kernel hands it, and dies with the keeper (then the kernel kills every
+ * process of the namespace). */
+static __attribute__((noreturn)) void pid_init(void)
+{
+	sigset_t chld, none;
+
+	prctl(PR_SET_NAME, "grade-init", 0, 0, 0);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigemptyset(&none);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	for (;;) {
+		while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
+			;
+		sigsuspend(&none);      /* SIGCHLD (or a kill) ends the wait */
+	}
+}
+
+static void on_chld(int sig)
+{
+	(void)sig;
+}
+
+/* A PID namespace for the slot's programs: kill(-1) and every other signal
+ * they send reach only each other, never grade, the keeper or the rest of
+ * the user's session (which matters most where they run under the
+ * caller's own uid). The keeper stays outside; its children go in. */
+static void start_pid_ns(struct keeper *k)
+{
+	pid_t keeper = getpid(), init;
+
+	if (unshare(CLONE_NEWPID) < 0) {
+		note(&k->L, "no PID namespace (%s)", strerror(errno));
+		return;
+	}
+	init = fork();
+	if (init == 0) {
+		struct sigaction sa;
+
+		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+		if (getppid() != 0 && getppid() != keeper)
+			_exit(0);
+		close(k->sock);
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_chld;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGCHLD, &sa, NULL);
+		pid_init();
+	}
+	if (init < 0) {
+		note(&k->L, "no PID namespace: cannot start its init (%s)", strerror(errno));
+		return;
+	}
+	k->L.pid_ns = 1;
+}
+
 static void build_namespaces(struct keeper *k)
 {
 	int root = geteuid() == 0;
@@ -445,6 +502,7 @@ static void build_namespaces(struct keeper *k)
 	k->L.net_ns = 1;
 	k->L.ipc_ns = 1;
 	build_mounts(k);
+	start_pid_ns(k);
 }
 
 /* ---- the keeper: one run ---- */
@@ -1104,6 +1162,8 @@ void sandbox_print_layers(FILE *out, const struct sandbox_layers *l)
 		  "fresh SysV and POSIX IPC per case" },
 		{ "network namespace", offsetof(struct sandbox_layers, net_ns),
 		  "no network" },
+		{ "pid namespace", offsetof(struct sandbox_layers, pid_ns),
+		  "programs can signal only each other" },
 		{ "children's CPU", offsetof(struct sandbox_layers, children_cpu),
 		  "every process's CPU counts against the limit" },
 	};

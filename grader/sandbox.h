@@ -40,6 +40,10 @@
  *              Cost: ~10 us clean, ~250 us after a program wrote a file.
  *  net ns      Once: a network namespace with no interface up: no TCP, UDP
  *              or abstract-socket traffic leaves the run.
+ *  pid ns      Once: a PID namespace whose init only reaps. A program's
+ *              kill(-1, SIGSTOP) reaches only the slot's own programs,
+ *              never grade, the keeper or the caller's session (without a
+ *              uid switch they share the caller's uid). Cost: none per case.
  *  ipc ns      Per case (the child unshares it before exec): SysV shared
  *              memory, semaphores, message queues and POSIX queues die
  *              with the case. Cost ~30 us.
@@ -92,6 +96,7 @@ struct sandbox_layers {
 	int private_tmp;         /* fresh /tmp, /var/tmp, /dev/shm, scratch */
 	int ipc_ns;              /* a fresh IPC namespace per case */
 	int net_ns;              /* no network */
+	int pid_ns;              /* programs signal only each other */
 	int cgroup_caps;         /* cgroup.h's CG_* */
 	const char *cgroup;      /* "v1", "v2", "hybrid" or NULL */
 	int children_cpu;        /* every process's CPU counts, live */
