@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -869,6 +870,12 @@ int main(int argc, char **argv)
 	char err[4400];
 	int rc;
 
+	/* Not dumpable: a program running under our own uid (no root, a user
+	 * namespace) could otherwise read our memory, the expected outputs
+	 * included, through /proc/PID/mem or environ. Root-owned /proc
+	 * entries and no ptrace; inherited by the keepers and batch's
+	 * graders, reset by every exec of a program. */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--batch"))
 			return batch_main(argc, argv);

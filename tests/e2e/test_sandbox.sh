@@ -60,7 +60,7 @@ port=$(cat "$tmp/port" 2>/dev/null || echo 9)
 suite attacks '{"cpu_seconds": 2}' \
 	tmp1:tmp:clean tmp2:tmp:clean ipc1:ipc:clean ipc2:ipc:clean \
 	"net:net $port $name:blocked" peek:peek:isolated ro:ro:readonly \
-	mounts:mounts:neutral fill:fill:full tmp3:tmp:clean
+	mounts:mounts:neutral fill:fill:full tmp3:tmp:clean proc:proc:sealed
 cp "$attack" "$tmp/one"
 cp "$attack" "$tmp/two"
 timeout 120 "$grade" -j 2 --json "$tmp/a.json" "$tmp/attacks" "$tmp/one" "$tmp/two" \
@@ -75,12 +75,12 @@ r = json.load(open(sys.argv[1]))
 sb = r["sandbox"]
 need = {"tmp": "private_tmp", "ipc": "ipc_namespace", "net": "network_namespace",
         "peek": "private_tmp", "ro": "private_tmp", "mounts": "mount_namespace",
-        "fill": "private_tmp"}
+        "fill": "private_tmp", "proc": None}    # grade is never dumpable
 bad = 0
 for sub in r["submissions"]:
     for c in sub["cases"]:
         layer = need[c["name"].rstrip("0123456789")]
-        if not sb[layer]:
+        if layer and not sb[layer]:
             print("skipped %s: no %s (%s)" % (c["name"], layer, "; ".join(sb["missing"])))
         elif c["verdict"] != "AC":
             print("FAIL: %s %s: %s %s" % (sub["submission"], c["name"], c["verdict"],
