@@ -8,6 +8,7 @@
  */
 #include "grader/cgroup.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -19,6 +20,9 @@
 #include <unistd.h>
 
 #define LINE 4096
+
+static int read_file(const char *dir, const char *file, char *buf, size_t len);
+static void nap_ms(long ms);
 
 /* One hierarchy: v2, or the v1 hierarchy carrying a controller. */
 struct hier {
@@ -105,6 +109,38 @@ static int own_path(const char *ctl, char *out, size_t len)
 	return ok ? 0 : -1;
 }
 
+/* Removes the groups of keepers that are gone (a grade killed with
+ * SIGKILL cannot clean up): whatever still runs in one is killed first. */
+static void remove_stale(const char *parent)
+{
+	DIR *d = opendir(parent);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		char path[4 * LINE], buf[4096], *end;
+		long pid;
+
+		if (strncmp(e->d_name, "warpgrade-", 10))
+			continue;
+		pid = strtol(e->d_name + 10, &end, 10);
+		if (pid <= 0 || *end != '-' || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		snprintf(path, sizeof(path), "%.*s/%s", 3 * LINE, parent, e->d_name);
+		for (int i = 0; i < 100 && rmdir(path) < 0 && errno == EBUSY; i++) {
+			if (read_file(path, "cgroup.procs", buf, sizeof(buf)) == 0)
+				for (char *p = buf; *p; p = end) {
+					long victim = strtol(p, &end, 10);
+					if (end == p)
+						break;
+					kill((pid_t)victim, SIGKILL);
+				}
+			nap_ms(1);
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
 /* Makes <mount>/<own minus mount root>/warpgrade-<pid>-<slot>; its path, or
  * NULL. */
 static char *make_dir(const char *ctl, int slot)
@@ -119,8 +155,11 @@ static char *make_dir(const char *ctl, int slot)
 		return NULL;
 	rl = strcmp(h.root, "/") ? strlen(h.root) : 0;
 	rel = !strncmp(own, h.root, rl) ? own + rl : own;
-	snprintf(path, sizeof(path), "%s%s/warpgrade-%ld-%d", h.mnt,
-		 strcmp(rel, "/") ? rel : "", (long)getpid(), slot);
+	snprintf(path, sizeof(path), "%s%s", h.mnt, strcmp(rel, "/") ? rel : "");
+	if (slot == 0)
+		remove_stale(path);
+	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/warpgrade-%ld-%d",
+		 (long)getpid(), slot);
 	if (mkdir(path, 0700) < 0 && errno != EEXIST)
 		return NULL;
 	return strdup(path);

@@ -106,6 +106,8 @@ struct keeper {
 	ino_t prog_ino;
 	char prog_at[PATH_MAX];  /* where the current program is bound */
 	int processes;           /* the last run's process limit */
+	pid_t init;              /* pid 1 of the slot's PID namespace, or 0 */
+	int life;                /* its life pipe (closing it ends it) */
 	int base_fd;             /* the host's scratch folder, opened before
 	                            the private one covered it: programs are
 	                            bound from there (a bind mount must come
@@ -423,9 +425,11 @@ static int build_mounts(struct keeper *k)
 }
 
 /* pid 1 of the slot's PID namespace: it only reaps the orphans the
- * kernel hands it, and dies with the keeper (then the kernel kills every
- * process of the namespace). */
-static __attribute__((noreturn)) void pid_init(void)
+ * kernel hands it, and exits when the keeper is gone (its end of the life
+ * pipe closes; PR_SET_PDEATHSIG alone could miss a keeper that dies before
+ * the init has set it, and getppid() reads 0 across the namespace either
+ * way). Then the kernel kills every process of the namespace. */
+static __attribute__((noreturn)) void pid_init(int life)
 {
 	sigset_t chld, none;
 
@@ -435,9 +439,13 @@ static __attribute__((noreturn)) void pid_init(void)
 	sigemptyset(&none);
 	sigprocmask(SIG_BLOCK, &chld, NULL);
 	for (;;) {
+		struct pollfd pf = { life, POLLIN, 0 };
+
 		while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
 			;
-		sigsuspend(&none);      /* SIGCHLD (or a kill) ends the wait */
+		/* SIGCHLD is let in only while waiting: none is lost. */
+		if (ppoll(&pf, 1, NULL, &none) > 0)
+			_exit(0);
 	}
 }
 
@@ -452,10 +460,15 @@ static void on_chld(int sig)
  * caller's own uid). The keeper stays outside; its children go in. */
 static void start_pid_ns(struct keeper *k)
 {
-	pid_t keeper = getpid(), init;
+	int life[2];
+	pid_t init;
 
 	if (unshare(CLONE_NEWPID) < 0) {
 		note(&k->L, "no PID namespace (%s)", strerror(errno));
+		return;
+	}
+	if (pipe2(life, O_CLOEXEC) < 0) {
+		note(&k->L, "no PID namespace: %s", strerror(errno));
 		return;
 	}
 	init = fork();
@@ -463,19 +476,23 @@ static void start_pid_ns(struct keeper *k)
 		struct sigaction sa;
 
 		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-		if (getppid() != 0 && getppid() != keeper)
-			_exit(0);
+		close(life[1]);
 		close(k->sock);
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = on_chld;
 		sigemptyset(&sa.sa_mask);
 		sigaction(SIGCHLD, &sa, NULL);
-		pid_init();
+		pid_init(life[0]);
 	}
+	close(life[0]);
 	if (init < 0) {
+		close(life[1]);
 		note(&k->L, "no PID namespace: cannot start its init (%s)", strerror(errno));
 		return;
 	}
+	/* life[1] stays open, unused, for the keeper's whole life. */
+	k->init = init;
+	k->life = life[1];
 	k->L.pid_ns = 1;
 }
 
@@ -814,7 +831,7 @@ static void close_others(int keep)
 static __attribute__((noreturn)) void keeper_main(const struct sandbox_config *cfg,
 						  int sock, pid_t parent)
 {
-	struct keeper k = { .sock = sock, .cfg = cfg, .base_fd = -1 };
+	struct keeper k = { .sock = sock, .cfg = cfg, .base_fd = -1, .life = -1 };
 	struct msg *m = malloc(sizeof(*m));
 	sigset_t none;
 
@@ -855,6 +872,11 @@ static __attribute__((noreturn)) void keeper_main(const struct sandbox_config *c
 					close(fds[i]);
 	}
 	cg_close(&k.cg);
+	if (k.init > 0) {
+		close(k.life);
+		while (waitpid(k.init, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
 	_exit(0);
 }
 

@@ -169,5 +169,24 @@ if max(rss) > 16384:
     print("FAIL: max_rss_kb %s of a program that allocates nothing" % rss); sys.exit(1)
 P
 
+# A grade killed with SIGKILL cannot clean up: its keepers die with it (and
+# their PID namespaces with them), and the next grade removes its cgroups.
+suite slow '{"cpu_seconds": 5, "wall_seconds": 20, "processes": 8}' "cpu:cpu 1 3000:done"
+"$grade" "$tmp/slow" "$tmp/one" > /dev/null 2>&1 &
+victim=$!
+sleep 1
+kill -9 $victim 2>/dev/null
+wait $victim 2>/dev/null
+sleep 0.5
+stale=$(find /sys/fs/cgroup -maxdepth 6 -type d -name "warpgrade-$victim-*" 2>/dev/null)
+"$grade" "$tmp/stack" "$tmp/one" > /dev/null 2>&1
+if [ -n "$stale" ]; then
+	for d in $stale; do
+		[ -d "$d" ] && bad "the cgroup of a killed grade was not removed: $d"
+	done
+else
+	echo "skipped stale cgroups: no cgroup here"
+fi
+
 [ $fail -eq 0 ] && echo "sandbox: every defence in force held"
 exit $fail
