@@ -109,6 +109,26 @@ static int own_path(const char *ctl, char *out, size_t len)
 	return ok ? 0 : -1;
 }
 
+/* 1 when pid is a live process (a zombie is dead: a container's init
+ * may never reap the keeper of a killed grade). */
+static int alive(long pid)
+{
+	char path[64], buf[512], *rp;
+	FILE *f;
+
+	if (kill((pid_t)pid, 0) < 0 && errno == ESRCH)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	if (!(f = fopen(path, "r")))
+		return 1;
+	buf[0] = '\0';
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	rp = strrchr(buf, ')');
+	return !(rp && (rp[2] == 'Z' || rp[2] == 'X'));
+}
+
 /* Removes the groups of keepers that are gone (a grade killed with
  * SIGKILL cannot clean up): whatever still runs in one is killed first. */
 static void remove_stale(const char *parent)
@@ -123,7 +143,7 @@ static void remove_stale(const char *parent)
 		if (strncmp(e->d_name, "warpgrade-", 10))
 			continue;
 		pid = strtol(e->d_name + 10, &end, 10);
-		if (pid <= 0 || *end != '-' || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		if (pid <= 0 || *end != '-' || alive(pid))
 			continue;
 		snprintf(path, sizeof(path), "%.*s/%s", 3 * LINE, parent, e->d_name);
 		for (int i = 0; i < 100 && rmdir(path) < 0 && errno == EBUSY; i++) {
