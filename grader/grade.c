@@ -68,6 +68,7 @@ struct grading {
 	const struct suite *suite;
 	struct judge_data *data;     /* per case */
 	struct judge_config cfg;
+	struct build_limits build_lim; /* the compiler's (suite.json) */
 	struct scratch scratch;
 	struct report_sub *subs;
 	char (*progs)[4096];         /* per submission: the program to run */
@@ -444,6 +445,18 @@ static void set_limits(const struct options *o, const struct suite *s,
 	cfg->diff.exact = o->exact;
 }
 
+/* The compiler's limits: suite.json's "build_limits" (defaults in build.h). */
+static void set_build_limits(const struct suite *s, struct build_limits *b)
+{
+	*b = (struct build_limits)BUILD_LIMITS_INIT;
+	b->cpu_sec = s->build.cpu_seconds;
+	b->wall_sec = s->build.wall_seconds;
+	b->mem_bytes = (uint64_t)s->build.memory_mib << 20;
+	b->nproc = s->build.processes;
+	b->fsize_bytes = (uint64_t)s->build.file_size_mib << 20;
+	b->output_bytes = (size_t)s->build.output_kib << 10;
+}
+
 /* ---- jobs ---- */
 
 static void on_stop(int sig)
@@ -493,16 +506,15 @@ static void build_job(void *ctx, size_t i, int slot)
 		sub->build_log = strdup(err);
 		return;
 	}
+	lim = g->build_lim;
 	lim.mnt_ns = g->mnt_ns;
 	build_submission(sub->path, dir, uid, gid, &lim, &br);
+	/* Never by path: the build may have swapped "prog" for a link. */
+	if (br.status == BUILD_OK)
+		build_take_program(dir, uid, g->progs[i], &br);
 	sub->build = br.status;
 	sub->build_log = br.log;
-	if (br.status == BUILD_OK && scratch_copy_file(br.prog, g->progs[i], 0755, 0) < 0) {
-		sub->build = BUILD_ERROR;
-		snprintf(err, sizeof(err), "cannot copy '%s': %s", br.prog, strerror(errno));
-		free(sub->build_log);
-		sub->build_log = strdup(err);
-	}
+	snprintf(sub->build_reason, sizeof(sub->build_reason), "%s", br.reason);
 	if (sub->build == BUILD_OK)
 		sub->image_bytes = build_image_size(g->progs[i]);
 	scratch_remove_tree(dir);
@@ -514,7 +526,8 @@ static void unbuilt_case(const struct report_sub *sub, struct judge_result *r)
 	memset(r, 0, sizeof(*r));
 	if (sub->build == BUILD_FAILED) {
 		r->verdict = VERDICT_CE;
-		snprintf(r->detail, sizeof(r->detail), "compilation failed");
+		snprintf(r->detail, sizeof(r->detail), "%s", sub->build_reason[0]
+			 ? sub->build_reason : "compilation failed");
 	} else {
 		r->verdict = VERDICT_IE;
 		snprintf(r->detail, sizeof(r->detail), "grader failure: %s",
@@ -619,6 +632,7 @@ static int report_all(struct grading *g, const struct options *o, double t0)
 		.wall_sec = g->cfg.lim.wall_sec,
 		.memory_mib = (long)(g->cfg.lim.mem_bytes >> 20),
 		.output_kib = (long)(g->cfg.lim.output_bytes >> 10),
+		.build = &g->build_lim,
 	};
 
 	for (size_t i = 0; i < g->nsubs; i++)
@@ -688,6 +702,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		goto out;
 	}
 	set_limits(o, s, &g.cfg);
+	set_build_limits(s, &g.build_lim);
 	for (size_t i = 0; i < n; i++) {
 		g.subs[i].path = paths[i];
 		g.subs[i].is_dir = is_dir[i];

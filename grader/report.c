@@ -291,15 +291,28 @@ static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
 				    json_integer(sub->total.counts[v]));
 	for (size_t i = 0; cases && i < s->ncases; i++)
 		json_array_append_new(cases, case_json(&s->cases[i], &sub->cases[i]));
-	return json_pack("{s:o, s:I, s:I, s:I, s:{s:s, s:o}, s:o, s:o, s:o}",
+	return json_pack("{s:o, s:I, s:I, s:I, s:{s:s, s:o, s:o}, s:o, s:o, s:o}",
 			 "submission", str_or_null(sub->path),
 			 "score", (json_int_t)sub->total.score,
 			 "max_score", (json_int_t)sub->total.max_score,
 			 "excluded_points", (json_int_t)sub->total.excluded_points,
 			 "build", "status", build_status_name(sub),
 			 "log", str_or_null(sub->build_log),
+			 "reason", sub->build_reason[0] ? json_string(sub->build_reason)
+							: json_null(),
 			 "categories", categories_json(&sub->total),
 			 "verdicts", verdicts, "cases", cases);
+}
+
+/* The compiler's limits, in suite.json's "build_limits" keys. */
+static json_t *build_limits_json(const struct build_limits *b)
+{
+	return json_pack("{s:f, s:f, s:I, s:I, s:I, s:I}",
+			 "cpu_seconds", b->cpu_sec, "wall_seconds", b->wall_sec,
+			 "memory_mib", (json_int_t)(b->mem_bytes >> 20),
+			 "processes", (json_int_t)b->nproc,
+			 "file_size_mib", (json_int_t)(b->fsize_bytes >> 20),
+			 "output_kib", (json_int_t)(b->output_bytes >> 10));
 }
 
 json_t *report_json(const struct suite *s, const struct report_sub *subs,
@@ -309,7 +322,7 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 
 	for (size_t i = 0; arr && i < n; i++)
 		json_array_append_new(arr, sub_json(s, &subs[i]));
-	return json_pack("{s:s, s:o, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I}, s:o}",
+	json_t *r = json_pack("{s:s, s:o, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I}, s:o}",
 			 "suite", s->name, "suite_dir", str_or_null(s->dir),
 			 "grader_version", WG_VERSION, "exact", o->exact,
 			 "view", o->staff ? "staff" : "student",
@@ -317,6 +330,9 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 			 "memory_mib", (json_int_t)o->memory_mib,
 			 "output_kib", (json_int_t)o->output_kib,
 			 "submissions", arr);
+	if (r && o->build)
+		json_object_set_new(r, "build_limits", build_limits_json(o->build));
+	return r;
 }
 
 int report_write_json(const json_t *report, const char *path, char *err,

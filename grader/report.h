@@ -32,6 +32,7 @@ struct report_sub {
 	int is_dir;              /* built from sources */
 	enum build_status build; /* when is_dir */
 	char *build_log;         /* when is_dir (malloc'd) */
+	char build_reason[160];  /* a failed build's own reason (build.h), or "" */
 	struct judge_result *cases;   /* one per suite case */
 	struct score_total total;
 	uint64_t image_bytes;    /* the program's loaded size (build.h) */
@@ -41,6 +42,7 @@ struct report_opts {
 	int color, quiet, verbose, staff, exact;
 	double cpu_sec, wall_sec;
 	long memory_mib, output_kib;
+	const struct build_limits *build;   /* the compiler's; NULL: not shown */
 };
 
 void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,

@@ -125,6 +125,8 @@ struct run_limits {
 	                            bites with a dedicated uid, or when not root */
 	uint64_t stderr_kill_bytes; /* past this much stderr: killed,
 	                            stderr_exceeded; 0: never (tail only) */
+	uint64_t total_kill_bytes; /* past this much stdout and stderr
+	                            together: killed, total_exceeded; 0: never */
 };
 
 enum run_status {
@@ -160,6 +162,7 @@ struct run_result {
 	int stderr_exceeded;     /* stderr went past stderr_kill_bytes (killed) */
 	int uid_switched;        /* ran under c.uid/c.gid (root, uid set) */
 	int hidden;              /* ran inside c.mnt_ns (root, mnt_ns set) */
+	int total_exceeded;      /* stdout + stderr went past total_kill_bytes */
 };
 
 struct run_child {

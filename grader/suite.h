@@ -10,6 +10,9 @@
  *   {"name": "hidden",
  *    "description": "optional text",
  *    "limits": {"cpu_seconds": 1, "memory_mib": 256, "output_kib": 1024},
+ *    "build_limits": {"cpu_seconds": 60, "wall_seconds": 120,
+ *                     "memory_mib": 2048, "processes": 32,
+ *                     "file_size_mib": 64, "output_kib": 256},
  *    "hints": {"gather": "one line shown to students"},
  *    "cases": [{"name": "example", "category": "misaligned", "points": 2,
  *               "visibility": "hidden", "description": "optional text"}]}
@@ -17,7 +20,9 @@
  * Required: the suite's "name" and a non-empty "cases" array; each case's
  * "name", "category" and "points" (an integer >= 0). Optional: "limits"
  * (every key optional, defaults 1 s, 256 MiB, 1024 KiB; cpu_seconds is a
- * number > 0, the others integers > 0), "hints" (category -> one-line
+ * number > 0, the others integers > 0), "build_limits" (the compiler's:
+ * every key optional, defaults as above; seconds are numbers > 0, the
+ * others integers > 0), "hints" (category -> one-line
  * string, for categories that some case uses), "description", and a case's
  * "visibility" ("visible" or "hidden"; default "hidden", so a forgotten key
  * never shows a case's data to students). Unknown keys, wrong types,
@@ -31,6 +36,12 @@
 #define SUITE_DEFAULT_MEMORY_MIB  256L
 #define SUITE_DEFAULT_OUTPUT_KIB  1024L
 
+/* The compiler's limits (build.h holds the defaults and applies them). */
+struct suite_build_limits {
+	double cpu_seconds, wall_seconds;
+	long memory_mib, processes, file_size_mib, output_kib;
+};
+
 struct suite_case {
 	char *name, *category, *description;	/* description may be NULL */
 	int points;
@@ -42,6 +53,7 @@ struct suite {
 	char *name, *dir;		/* dir as given, trailing '/' removed */
 	double cpu_seconds;
 	long memory_mib, output_kib;
+	struct suite_build_limits build;
 	struct suite_case *cases;
 	size_t ncases;
 	/* Categories in order of first appearance among the cases; hints[i] is
