@@ -34,6 +34,7 @@
 #include "grader/gradescope.h"
 #include "grader/judge.h"
 #include "grader/junit.h"
+#include "grader/outfile.h"
 #include "grader/pool.h"
 #include "grader/runner.h"
 #include "grader/report.h"
@@ -275,6 +276,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (o->quiet && o->verbose)
 		return usage_error("--quiet and --verbose exclude each other");
 	run_set_slot_uid_base((uid_t)o->uid_base);
+	outfile_set_sandbox_ids(run_slot_uid(0), run_slot_uid(SCRATCH_UID_RANGE));
 	return -1;
 }
 
@@ -568,23 +570,47 @@ static void case_job(void *ctx, size_t job, int slot)
 
 /* ---- reports ---- */
 
+struct exporter_arg {
+	const char *what;
+	const json_t *report;
+	double seconds;
+};
+
+static int put_exporter(FILE *f, const void *arg)
+{
+	const struct exporter_arg *a = arg;
+
+	return !strcmp(a->what, "junit") ? junit_write(f, a->report)
+					 : gradescope_write(f, a->report, a->seconds);
+}
+
 static int write_exporter(const char *path, const char *what, const json_t *report,
 			  double seconds)
 {
-	FILE *f = fopen(path, "w");
-	int rc;
+	struct exporter_arg a = { what, report, seconds };
+	char err[4400];
 
-	if (!f) {
-		fprintf(stderr, "grade: cannot open '%s': %s\n", path, strerror(errno));
+	if (outfile_write(path, put_exporter, &a, err, sizeof(err)) < 0) {
+		fprintf(stderr, "grade: %s\n", err);
 		return -1;
 	}
-	rc = !strcmp(what, "junit") ? junit_write(f, report)
-				    : gradescope_write(f, report, seconds);
-	if (fclose(f) == EOF)
-		rc = -1;
-	if (rc < 0)
-		fprintf(stderr, "grade: cannot write '%s': %s\n", path, strerror(errno));
-	return rc;
+	return 0;
+}
+
+/* Before grading: a report path a sandboxed program could redirect is
+ * refused at once (outfile.h), not after every case has run. */
+static int check_report_paths(const struct options *o)
+{
+	const char *paths[] = { o->json, o->junit, o->gradescope };
+	char err[4400];
+
+	for (size_t i = 0; i < sizeof(paths) / sizeof(*paths); i++)
+		if (paths[i] && strcmp(paths[i], "-") &&
+		    outfile_check(paths[i], err, sizeof(err)) < 0) {
+			fprintf(stderr, "grade: %s\n", err);
+			return -1;
+		}
+	return 0;
 }
 
 static int write_reports(const struct options *o, const json_t *report, double seconds)
@@ -735,6 +761,8 @@ int main(int argc, char **argv)
 	char err[4400];
 	int rc;
 
+	/* Every file grade makes is private: reports hold hidden diffs. */
+	umask(077);
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--batch"))
 			return batch_main(argc, argv);
@@ -752,7 +780,8 @@ int main(int argc, char **argv)
 	int *is_dir = calloc(n, sizeof(*is_dir));
 	if (!is_dir) {
 		rc = EXIT_INTERNAL;
-	} else if (check_submissions(argv + optind + 1, n, is_dir) < 0) {
+	} else if (check_submissions(argv + optind + 1, n, is_dir) < 0 ||
+		   check_report_paths(&o) < 0) {
 		rc = EXIT_USAGE;
 	} else {
 		rc = grade(&o, &s, argv + optind + 1, n, is_dir);

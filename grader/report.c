@@ -3,6 +3,8 @@
  */
 #include "grader/report.h"
 
+#include "grader/outfile.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -335,21 +337,18 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 	return r;
 }
 
+static int put_report(FILE *f, const void *report)
+{
+	return json_dumpf(report, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF
+	       ? -1 : 0;
+}
+
 int report_write_json(const json_t *report, const char *path, char *err,
 		      size_t errlen)
 {
-	FILE *f = !strcmp(path, "-") ? stdout : fopen(path, "w");
-
-	if (!f) {
-		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	int rc = json_dumpf(report, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF;
-	if (f == stdout)
-		rc |= fflush(f) == EOF;
-	else
-		rc |= fclose(f) == EOF;
-	if (rc) {
+	if (strcmp(path, "-") != 0)
+		return outfile_write(path, put_report, report, err, errlen);
+	if (put_report(stdout, report) < 0 || fflush(stdout) == EOF) {
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
