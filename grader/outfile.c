@@ -291,7 +291,11 @@ int outfile_private_dir(const char *dir, char *err, size_t errlen)
 	close(fd);
 	return 0;
 sys:
-	snprintf(err, errlen, "cannot create '%s': %s", dir,
-		 errno == ELOOP ? "it is a symbolic link" : strerror(errno));
+	{
+		int saved = errno;
+		snprintf(err, errlen, "cannot create '%s': %s", dir,
+			 lstat(dir, &st) == 0 && S_ISLNK(st.st_mode)
+			 ? "it is a symbolic link" : strerror(saved));
+	}
 	return -1;
 }

@@ -65,6 +65,13 @@ START_TEST(test_minimal_defaults)
 	ck_assert(s.cpu_seconds == 1.0);
 	ck_assert_int_eq(s.memory_mib, 256);
 	ck_assert_int_eq(s.output_kib, 1024);
+	/* The compiler's limits default to build.h's. */
+	ck_assert(s.build.cpu_seconds == 60.0);
+	ck_assert(s.build.wall_seconds == 120.0);
+	ck_assert_int_eq(s.build.memory_mib, 2048);
+	ck_assert_int_eq(s.build.processes, 32);
+	ck_assert_int_eq(s.build.file_size_mib, 64);
+	ck_assert_int_eq(s.build.output_kib, 256);
 	ck_assert_uint_eq(s.ncases, 1);
 	ck_assert_str_eq(s.cases[0].name, "only");
 	ck_assert_str_eq(s.cases[0].category, "gather");
@@ -100,6 +107,12 @@ START_TEST(test_full)
 	ck_assert(s.cpu_seconds == 0.25);
 	ck_assert_int_eq(s.memory_mib, 64);
 	ck_assert_int_eq(s.output_kib, 16);
+	ck_assert(s.build.cpu_seconds == 30.0);
+	ck_assert(s.build.wall_seconds == 45.5);
+	ck_assert_int_eq(s.build.memory_mib, 1024);
+	ck_assert_int_eq(s.build.processes, 16);
+	ck_assert_int_eq(s.build.file_size_mib, 8);
+	ck_assert_int_eq(s.build.output_kib, 64);
 	ck_assert_uint_eq(s.ncases, 4);
 	ck_assert_str_eq(s.cases[0].name, "example");
 	ck_assert_str_eq(s.cases[0].description, "the contract's example");
