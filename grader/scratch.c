@@ -178,14 +178,15 @@ static void sweep_one(const char *tmp, const char *name)
 	int ofd = open(owner, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (ofd < 0)
 		return;         /* not ours, or a grader still setting up */
-	/* Unlocked, and the pid it names gone: the grader flocks .owner
-	 * before it writes its pid, so an empty file is one being set up. */
+	/* Unlocked and naming a pid: its grader is gone (the kernel drops the
+	 * lock however a process ends, and a zombie holds none). The grader
+	 * flocks .owner before it writes its pid, so an empty file is one
+	 * being set up. */
 	char buf[24];
 	ssize_t n = flock(ofd, LOCK_EX | LOCK_NB) == 0
 		    ? pread(ofd, buf, sizeof(buf) - 1, 0) : -1;
 	buf[n > 0 ? n : 0] = '\0';
-	long pid = n > 0 ? strtol(buf, NULL, 10) : 0;
-	if (pid > 0 && kill((pid_t)pid, 0) < 0 && errno == ESRCH) {
+	if (n > 0 && strtol(buf, NULL, 10) > 0) {
 		int dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (dfd >= 0 && (geteuid() != 0 ||
 				 quiet_slot_uids(dfd, locks, &nlocks, 64) == 0))
