@@ -29,6 +29,10 @@
  *
  * At the end DIR/gradebook.csv, DIR/summary.txt and DIR/summary.json are
  * rebuilt from every current student's report (graded now or earlier).
+ *
+ * One batch per DIR (an flock on DIR/.lock naming its pid); every file in
+ * DIR is private and written through outfile.h; each child dies with the
+ * batch (PR_SET_PDEATHSIG), even a SIGKILLed one.
  */
 #include "grader/batch.h"
 
@@ -301,7 +305,8 @@ static void usage(FILE *f)
 	      "                   [--student-timeout SECONDS] [--quiet] "
 	      "[grade options...]\n"
 	      "Grades every subdirectory of SUBMISSIONS_DIR (one student "
-	      "each) and writes\n"
+	      "each: the one folder\n"
+	      "in it that holds .c files, at any depth) and writes\n"
 	      "DIR/students/NAME.json, DIR/logs/NAME.log, DIR/gradebook.csv, "
 	      "DIR/summary.txt\n"
 	      "and DIR/summary.json. A student graded before whose sources, "
