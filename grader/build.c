@@ -175,7 +175,10 @@ static void limit_reason(const struct run_result *res,
 	if (res->total_exceeded || res->output_exceeded || res->stderr_exceeded)
 		snprintf(why, n, "compiler output over %zu KiB",
 			 lim->output_bytes >> 10);
-	else if (res->cpu_exceeded)
+	else if (res->cpu_exceeded ||
+		 (res->err && strstr(res->err, "CPU time limit exceeded")))
+		/* The limit binds each process: cc1's SIGXCPU reaches us only
+		 * through the driver's message. */
 		snprintf(why, n, "compiler over its CPU limit of %g s", lim->cpu_sec);
 	else if (res->timed_out_wall)
 		snprintf(why, n, "compiler over its wall limit of %g s", lim->wall_sec);

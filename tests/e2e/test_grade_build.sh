@@ -117,6 +117,28 @@ for what in "mem $suite compiler out of memory (limit 2048 MiB)" \
 	[ "$(field "$tmp/r.json" 's["cases"][0]["verdict"] + ": " + s["cases"][0]["detail"]')" = "CE: $want" ] ||
 		bad "$sub: $(field "$tmp/r.json" 's["cases"][0]["detail"]')"
 done
+# CPU: the limit binds cc1 itself, seen only through the driver's message.
+s3=$tmp/suite-cpu
+cp -r "$suite" "$s3"
+python3 - "$s3/suite.json" <<'PY'
+import json, sys
+p = sys.argv[1]; j = json.load(open(p))
+j["build_limits"] = {"cpu_seconds": 1}
+json.dump(j, open(p, "w"), indent=1)
+PY
+mkdir -p "$tmp/slow"
+cat > "$tmp/slow/main.c" <<'C'
+#define A x = x * 3 + 1; x ^= x >> 7;
+#define B A A A A A A A A A A A A A A A A
+#define C B B B B B B B B B B B B B B B B
+#define D C C C C C C C C C C C C C C C C
+int main(void) { volatile unsigned x = 1; D D D D D D D D return x; }
+C
+chmod -R a+rX "$tmp"
+"$grade" -q --json "$tmp/cpu.json" "$s3" "$tmp/slow" > /dev/null 2>&1
+[ "$(field "$tmp/cpu.json" 's["cases"][0]["detail"]')" = "compiler over its CPU limit of 1 s" ] ||
+	bad "cpu: $(field "$tmp/cpu.json" 's["build"]')"
+
 # The report says which limits the compiler ran under.
 [ "$(field "$tmp/r.json" 'sorted(r["build_limits"].items())')" = \
   "[('cpu_seconds', 20.0), ('file_size_mib', 64), ('memory_mib', 256), ('output_kib', 64), ('processes', 32), ('wall_seconds', 120.0)]" ] ||
