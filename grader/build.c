@@ -213,10 +213,17 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	argv[k++] = "-o";
 	argv[k++] = "prog";
 	/* "./NAME": a name is a file, never an option ("-wrapper.c"). */
-	for (size_t i = 0; i < n; i++)
-		if (ends_with(names[i], ".c") &&
-		    asprintf(&dotted[i], "./%s", names[i]) > 0)
-			argv[k++] = dotted[i];
+	for (size_t i = 0; i < n; i++) {
+		if (!ends_with(names[i], ".c"))
+			continue;
+		if (asprintf(&dotted[i], "./%s", names[i]) < 0) {
+			dotted[i] = NULL;   /* undefined after a failure */
+			r->status = BUILD_ERROR;
+			set_log(r, "out of memory%s%s", "", "");
+			goto out;
+		}
+		argv[k++] = dotted[i];
+	}
 	argv[k++] = "-lm";
 	snprintf(env_tmp, sizeof(env_tmp), "TMPDIR=%s", build_dir);
 	snprintf(env_home, sizeof(env_home), "HOME=%s", build_dir);
@@ -261,6 +268,7 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 			stop_note(r, why);
 	}
 	run_child_release(&c);
+out:
 	for (size_t i = 0; i < n; i++)
 		free(dotted[i]);
 	free(dotted);
