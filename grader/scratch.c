@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <grp.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -125,8 +125,9 @@ static void kill_uid(uid_t uid)
 
 /* As root: kills what runs under the slot uids owning the entries of the
  * dead tree at fd, each while holding that uid's lock (held on in locks,
- * n of them, until the tree is gone). -1 when a live grader holds one. */
-static int quiet_slot_uids(int fd, int *locks, int *n, int max)
+ * n of them, until the tree is gone; uids[] says whose). -1 when a live
+ * grader holds one. */
+static int quiet_slot_uids(int fd, int *locks, uid_t *uids, int *n, int max)
 {
 	int dup_fd = dup(fd);
 	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
@@ -145,6 +146,11 @@ static int quiet_slot_uids(int fd, int *locks, int *n, int max)
 		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
 		    st.st_uid == 0 || st.st_uid == geteuid())
 			continue;
+		int seen = 0;
+		for (int i = 0; i < *n && !seen; i++)
+			seen = uids[i] == st.st_uid;   /* slot-S and build-N */
+		if (seen)
+			continue;
 		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR,
 			 (unsigned)st.st_uid);
 		int lk = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
@@ -153,6 +159,7 @@ static int quiet_slot_uids(int fd, int *locks, int *n, int max)
 			rc = -1;
 		} else if (*n < max) {
 			kill_uid(st.st_uid);
+			uids[*n] = st.st_uid;
 			locks[(*n)++] = lk;
 		} else {
 			if (lk >= 0)
@@ -169,6 +176,7 @@ static void sweep_one(const char *tmp, const char *name)
 {
 	char path[4200], owner[4300];
 	int locks[64], nlocks = 0;
+	uid_t uids[64];
 	struct stat st;
 
 	snprintf(path, sizeof(path), "%s/%s", tmp, name);
@@ -189,7 +197,7 @@ static void sweep_one(const char *tmp, const char *name)
 	if (n > 0 && strtol(buf, NULL, 10) > 0) {
 		int dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (dfd >= 0 && (geteuid() != 0 ||
-				 quiet_slot_uids(dfd, locks, &nlocks, 64) == 0))
+				 quiet_slot_uids(dfd, locks, uids, &nlocks, 64) == 0))
 			scratch_remove_tree(path);
 		if (dfd >= 0)
 			close(dfd);

@@ -129,6 +129,25 @@ done
 ls "$tmp/scratch" | grep -q '^grade\.' || bad "no scratch tree left to clean"
 "$grade" -q "$suite" "$WG_BUILD/bin/reference" > /dev/null 2>&1
 ls "$tmp/scratch" | grep -q "^grade\." && bad "stale scratch trees: $(ls -la "$tmp/scratch"/* "$tmp/scratch"/*/.owner; cat "$tmp/scratch"/*/.owner)"
+# Made by hand: a dead grader's tree caught mid-build (slot-0 and build-0
+# of one uid, whose lock file exists: locking it twice would clash) goes;
+# a tree without .owner (another version's) and one whose .owner is still
+# empty (a grader setting up) stay.
+for t in dead nolock settingup; do
+	mkdir -p "$tmp/scratch/grade.$t/slot-0" "$tmp/scratch/grade.$t/build-0"
+done
+echo 4194304 > "$tmp/scratch/grade.dead/.owner"
+: > "$tmp/scratch/grade.settingup/.owner"
+if [ "$(id -u)" -eq 0 ]; then
+	chown -R "$WG_UID_BASE" "$tmp/scratch/grade.dead/slot-0" \
+		"$tmp/scratch/grade.dead/build-0"
+fi
+"$grade" -q "$suite" "$WG_BUILD/bin/reference" > /dev/null 2>&1
+[ -e "$tmp/scratch/grade.dead" ] && bad "the dead tree was not removed"
+[ -d "$tmp/scratch/grade.nolock" ] || bad "a tree without .owner was removed"
+[ -d "$tmp/scratch/grade.settingup" ] || bad "a tree being set up was removed"
+rm -rf "$tmp/scratch/grade.nolock" "$tmp/scratch/grade.settingup"
+
 # And the lock went with the killed batch.
 mkdir -p "$tmp/class4/nobody"
 "$grade" --batch "$suite" "$tmp/class4" --out "$tmp/out3" -q > /dev/null 2> "$tmp/err4"
