@@ -103,7 +103,7 @@ deps:
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
              -fno-sanitize-recover=all
 SAN_E2E   := reference suites wrong_solutions gpu_check grade_cli grade_hide \
-             grade_submissions batch
+             grade_submissions batch grade_build reports_private
 sanitize:
 	$(MAKE) B=$(B)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \
 	    check-unit test-e2e E2E="$(SAN_E2E)"

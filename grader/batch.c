@@ -29,6 +29,10 @@
  *
  * At the end DIR/gradebook.csv, DIR/summary.txt and DIR/summary.json are
  * rebuilt from every current student's report (graded now or earlier).
+ *
+ * One batch per DIR (an flock on DIR/.lock naming its pid); every file in
+ * DIR is private and written through outfile.h; each child dies with the
+ * batch (PR_SET_PDEATHSIG), even a SIGKILLed one.
  */
 #include "grader/batch.h"
 
@@ -45,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -53,6 +58,7 @@
 
 #include <jansson.h>
 
+#include "grader/outfile.h"
 #include "grader/runner.h"
 #include "grader/scratch.h"
 #include "grader/suite.h"
@@ -78,11 +84,14 @@ static const char *const refused_options[] = {
 	"--json", "--junit", "--gradescope",
 };
 
-enum student_state { ST_PENDING, ST_RUNNING, ST_SKIPPED, ST_DONE, ST_FAILED };
+enum student_state { ST_PENDING, ST_RUNNING, ST_SKIPPED, ST_DONE, ST_FAILED,
+		     ST_NO_SUBMISSION };
 
 struct student {
 	char *name;              /* directory name under SUBMISSIONS_DIR */
 	char *dir;               /* SUBMISSIONS_DIR/NAME */
+	char *src;               /* the folder under dir holding the .c files */
+	int not_started;         /* FAILED: the batch stopped before it */
 	char hash[17];           /* FNV-1a 64 of the sources, hex */
 	enum student_state state;
 	pid_t pid;
@@ -108,8 +117,10 @@ struct batch {
 	/* progress */
 	double t0;
 	size_t finished, graded, skipped, failed, imperfect, running;
+	size_t no_submission;
 	int line_shown;
 	int stop_signal;
+	int lock_fd;             /* DIR/.lock, held while the batch runs */
 };
 
 __attribute__((format(printf, 1, 2)))
@@ -294,7 +305,8 @@ static void usage(FILE *f)
 	      "                   [--student-timeout SECONDS] [--quiet] "
 	      "[grade options...]\n"
 	      "Grades every subdirectory of SUBMISSIONS_DIR (one student "
-	      "each) and writes\n"
+	      "each: the one folder\n"
+	      "in it that holds .c files, at any depth) and writes\n"
 	      "DIR/students/NAME.json, DIR/logs/NAME.log, DIR/gradebook.csv, "
 	      "DIR/summary.txt\n"
 	      "and DIR/summary.json. A student graded before whose sources, "
@@ -570,6 +582,89 @@ static int find_students(struct batch *b)
 	return 0;
 }
 
+/* ---- where a student's sources are --------------------------------------- */
+
+#define MAX_SOURCE_DEPTH 16
+
+/* 1 when dir directly holds a regular file named *.c. */
+static int holds_sources(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int found = 0;
+
+	while (d && !found && (e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		struct stat sb;
+		char *p;
+
+		if (e->d_name[0] == '.' || n < 3 || strcmp(e->d_name + n - 2, ".c"))
+			continue;
+		p = join(dir, e->d_name);
+		found = lstat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* Every folder at or under dir (links not followed; __MACOSX and dot
+ * names skipped, as the Gradescope script does) that holds .c files. */
+static void source_dirs(const char *dir, int depth, struct namelist *l)
+{
+	DIR *d;
+	struct dirent *e;
+
+	if (holds_sources(dir))
+		names_add(l, xstrdup(dir));
+	if (depth >= MAX_SOURCE_DEPTH || !(d = opendir(dir)))
+		return;
+	while ((e = readdir(d)) != NULL) {
+		struct stat sb;
+		char *p;
+
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "__MACOSX") == 0)
+			continue;
+		p = join(dir, e->d_name);
+		if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
+			source_dirs(p, depth + 1, l);
+		free(p);
+	}
+	closedir(d);
+}
+
+/* The student's source folder: s->src, or NO_SUBMISSION, or FAILED with
+ * both folders named when there are two or more. */
+static void find_sources(struct batch *b, struct student *s)
+{
+	struct namelist l = { NULL, 0, 0 };
+	size_t root = strlen(s->dir);
+
+	source_dirs(s->dir, 0, &l);
+	if (l.n > 1)
+		qsort(l.v, l.n, sizeof *l.v, cmp_str);
+	if (l.n == 0) {
+		s->state = ST_NO_SUBMISSION;
+	} else if (l.n == 1) {
+		s->src = l.v[0];
+		l.v[0] = NULL;
+	} else {
+		char why[1200];
+
+		snprintf(why, sizeof why, "C sources in %zu folders, '%s' and "
+			 "'%s'%s; a submission is one folder", l.n,
+			 l.v[0][root] ? l.v[0] + root + 1 : ".",
+			 l.v[1][root] ? l.v[1] + root + 1 : ".",
+			 l.n > 2 ? " (and more)" : "");
+		s->state = ST_FAILED;
+		s->error = xstrdup(why);
+		b->failed++;
+		b->finished++;
+	}
+	names_free(&l);
+}
+
 /* Returns a malloc'd DIR/SUB/NAME.EXT. */
 static char *out_path(const struct batch *b, const char *sub,
 		      const char *name, const char *ext)
@@ -713,39 +808,18 @@ static int all_accepted(const json_t *r)
 
 /* ---- running one student --------------------------------------------------- */
 
-/* Writes path through path.tmp (fn fills it), fsync and rename, so a file
- * on disk is always whole. 0, or -1 (reported; path.tmp removed). */
+/* Writes path through a new temporary file (fn fills it), fsync and
+ * rename (outfile.h), so a file on disk is always whole and private.
+ * 0, or -1 (reported; no temporary file left). */
 static int write_file_atomic(const char *path, int (*fn)(FILE *, const void *),
 			     const void *arg)
 {
-	size_t n = strlen(path) + 5;
-	char *tmp = xmalloc(n);
-	FILE *f;
-	int rc = -1;
+	char err[4400];
 
-	snprintf(tmp, n, "%s.tmp", path);
-	f = fopen(tmp, "w");
-	if (!f) {
-		complain("cannot write '%s': %s", tmp, strerror(errno));
-		goto out;
-	}
-	if (fn(f, arg) != 0 || fflush(f) != 0 || ferror(f) ||
-	    fsync(fileno(f)) != 0) {
-		complain("cannot write '%s': %s", tmp, strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		goto out;
-	}
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		complain("cannot rename '%s' to '%s': %s", tmp, path,
-			 strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	rc = 0;
-out:
-	free(tmp);
-	return rc;
+	if (outfile_write(path, fn, arg, err, sizeof err) == 0)
+		return 0;
+	complain("%s", err);
+	return -1;
 }
 
 static int put_json(FILE *f, const void *j)
@@ -790,7 +864,7 @@ static char **child_argv(const struct batch *b, const struct student *s,
 	v[k++] = (char *)"--json";
 	v[k++] = part;
 	v[k++] = (char *)b->suite_dir;
-	v[k++] = s->dir;
+	v[k++] = s->src;
 	v[k] = NULL;
 	return v;
 }
@@ -822,27 +896,27 @@ static void start_student(struct batch *b, struct student *s,
 {
 	char *log = out_path(b, "logs", s->name, ".log");
 	char *part = out_path(b, "students", s->name, ".json.part");
-	char uid[32];
+	char uid[32], err[4400];
 	char **argv;
-	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	pid_t pid;
+	int fd = outfile_create(log, err, sizeof err);
+	pid_t pid, parent = getpid();
 
 	unlink(part);
 	s->slot = free_slot(b);
 	snprintf(uid, sizeof uid, "%ld", b->uid_base + s->slot);
 	argv = child_argv(b, s, part, uid);
 	if (fd < 0) {
-		char why[512];
-
-		snprintf(why, sizeof why, "cannot create '%s': %s", log,
-			 strerror(errno));
-		fail_student(b, s, why);
+		fail_student(b, s, err);
 		goto out;
 	}
 	pid = fork();
 	if (pid == 0) {
 		int null = open("/dev/null", O_RDONLY);
 
+		/* The student's grade dies with the batch, even a SIGKILLed
+		 * one; the batch may have died before the prctl took. */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
+			_exit(127);
 		setpgid(0, 0);
 		if (null >= 0)
 			dup2(null, 0);
@@ -931,6 +1005,32 @@ static int keep_report(struct batch *b, struct student *s, json_t *r,
 	rc = write_json_atomic(final, r);
 	if (rc != 0)
 		snprintf(why, n, "cannot store the report '%s'", final);
+	free(final);
+	return rc;
+}
+
+/* A student without a C source gets a report that says so: no cases run,
+ * no verdicts, not a compile error. */
+static int keep_no_submission(struct batch *b, struct student *s)
+{
+	char *final = out_path(b, "students", s->name, ".json");
+	char when[32];
+	json_t *r;
+	int rc;
+
+	iso_time(when, sizeof when);
+	r = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:i, s:[], s:s, s:s, "
+		      "s:s, s:s}",
+		"suite", b->suite.name, "grader_version", WG_VERSION,
+		"status", "no submission",
+		"detail", "no .c file in the folder (__MACOSX and dot-folders "
+			  "ignored)",
+		"student", s->name, "score", 0,
+		"max_score", (int)suite_max_score(&b->suite), "submissions",
+		"source_hash", s->hash, "suite_hash", b->suite_hash,
+		"grade_options", b->options_key, "graded_at", when);
+	rc = r ? write_json_atomic(final, r) : -1;
+	json_decref(r);
 	free(final);
 	return rc;
 }
@@ -1119,6 +1219,7 @@ static void run_all(struct batch *b)
 		if (b->st[i].state != ST_PENDING)
 			continue;
 		b->st[i].state = ST_FAILED;
+		b->st[i].not_started = 1;
 		b->st[i].error = xstrdup("not started: the batch was interrupted");
 		b->failed++;
 	}
@@ -1189,9 +1290,13 @@ static void gradebook_row(FILE *f, const struct batch *b,
 
 	csv_field(f, s->name, 1);
 	fputc(',', f);
-	csv_number(f, json_object_get(sub, "score"));
-	fputc(',', f);
-	csv_number(f, json_object_get(sub, "max_score"));
+	if (s->state == ST_NO_SUBMISSION) {
+		fprintf(f, "0,%ld", suite_max_score(&b->suite));
+	} else {
+		csv_number(f, json_object_get(sub, "score"));
+		fputc(',', f);
+		csv_number(f, json_object_get(sub, "max_score"));
+	}
 	for (size_t c = 0; c < b->suite.ncategories; c++) {
 		fputc(',', f);
 		csv_number(f, json_object_get(category_of(sub,
@@ -1207,7 +1312,9 @@ static void gradebook_row(FILE *f, const struct batch *b,
 	csv_field(f, build ? build : "", 1);
 	fputc(',', f);
 	if (s->state == ST_FAILED)
-		csv_field(f, "not graded", 0);
+		csv_field(f, s->not_started ? "not started" : "not graded", 0);
+	else if (s->state == ST_NO_SUBMISSION)
+		csv_field(f, "no submission", 0);
 	else
 		csv_field(f, s->state == ST_SKIPPED ? "unchanged" : "graded", 0);
 	fputc(',', f);
@@ -1414,34 +1521,54 @@ static json_t *verdict_totals(const struct batch *b)
 	return t;
 }
 
-static json_t *not_graded(const struct batch *b)
+/* The students in state st (not_started: only those, else not those). */
+static json_t *students_in(const struct batch *b, enum student_state st,
+			   int not_started, int with_error)
 {
 	json_t *arr = json_array();
 
-	for (size_t i = 0; i < b->n; i++)
-		if (b->st[i].state == ST_FAILED)
-			json_array_append_new(arr, json_pack("{s:s, s:s}",
-				"student", b->st[i].name,
-				"error", b->st[i].error));
+	for (size_t i = 0; i < b->n; i++) {
+		const struct student *s = &b->st[i];
+
+		if (s->state != st || (st == ST_FAILED && s->not_started != not_started))
+			continue;
+		json_array_append_new(arr, with_error
+			? json_pack("{s:s, s:s}", "student", s->name, "error", s->error)
+			: json_string(s->name));
+	}
 	return arr;
 }
 
+/* An interrupted batch's figures are over the students graded so far, and
+ * say so: "partial", "graded" of "students". Students never started are
+ * one count and one list, not one error each. */
 static json_t *summary_json(const struct batch *b)
 {
 	double max;
 	size_t graded = b->graded + b->skipped;
 	json_t *scores = score_stats(b, &max);
+	json_t *not_started = students_in(b, ST_FAILED, 1, 0);
+	int partial = b->stop_signal != 0;
 
-	return json_pack("{s:s, s:s, s:i, s:i, s:i, s:i, s:o, s:o, s:o, "
-			 "s:o, s:o}",
+	json_object_set_new(scores, "partial", json_boolean(partial));
+	json_object_set_new(scores, "students", json_integer((json_int_t)graded));
+	return json_pack("{s:s, s:s, s:b, s:i, s:i, s:i, s:i, s:i, s:i, s:o, "
+			 "s:i, s:o, s:o, s:o, s:o, s:o, s:o}",
 		"suite", b->suite.name, "suite_dir", b->suite_dir,
-		"students", (int)b->n, "graded_now", (int)b->graded,
-		"unchanged", (int)b->skipped, "not_graded", (int)b->failed,
+		"partial", partial,
+		"students", (int)b->n, "graded", (int)graded,
+		"graded_now", (int)b->graded,
+		"unchanged", (int)b->skipped,
+		"not_graded", (int)(b->failed - json_array_size(not_started)),
+		"no_submission", (int)b->no_submission,
+		"no_submission_students", students_in(b, ST_NO_SUBMISSION, 0, 0),
+		"not_started", (int)json_array_size(not_started),
+		"not_started_students", not_started,
 		"scores", scores,
 		"verdicts", verdict_totals(b),
 		"categories", category_stats(b),
 		"most_failed", most_failed(b, graded),
-		"errors", not_graded(b));
+		"errors", students_in(b, ST_FAILED, 0, 1));
 }
 
 static void text_histogram(FILE *f, const json_t *scores)
@@ -1504,28 +1631,71 @@ static void text_failed(FILE *f, const json_t *failed)
 	}
 }
 
+#define LONG_LIST 20   /* names printed on one line before "..." */
+
+/* "label (N): a, b, c" for a list of names. */
+static void text_names(FILE *f, const char *label, const json_t *names)
+{
+	size_t i;
+	const json_t *e;
+
+	if (!json_array_size(names))
+		return;
+	fprintf(f, "%s (%zu): ", label, json_array_size(names));
+	json_array_foreach(names, i, e) {
+		if (i == LONG_LIST) {
+			fputs(", ...", f);
+			break;
+		}
+		fprintf(f, "%s%s", i ? ", " : "", json_string_value(e));
+	}
+	fputc('\n', f);
+}
+
+static long long int_of(const json_t *o, const char *key)
+{
+	return (long long)json_integer_value(json_object_get(o, key));
+}
+
 static void write_summary_text(FILE *f, const json_t *sum)
 {
 	const json_t *sc = json_object_get(sum, "scores");
+	int partial = json_is_true(json_object_get(sum, "partial"));
 	size_t i;
 	const json_t *e;
 
 	fprintf(f, "warpgrade batch: suite %s (%s)\n",
 		json_string_value(json_object_get(sum, "suite")),
 		json_string_value(json_object_get(sum, "suite_dir")));
+	if (partial)
+		fprintf(f, "PARTIAL: the batch was interrupted; %lld of %lld "
+			"graded\n", int_of(sum, "graded"), int_of(sum, "students"));
 	fprintf(f, "%lld students: %lld graded now, %lld unchanged since the "
-		"last run, %lld not graded\n",
-		(long long)json_integer_value(json_object_get(sum, "students")),
-		(long long)json_integer_value(json_object_get(sum, "graded_now")),
-		(long long)json_integer_value(json_object_get(sum, "unchanged")),
-		(long long)json_integer_value(json_object_get(sum, "not_graded")));
-	fprintf(f, "Score out of %g: mean %.2f, median %g, lowest %g, "
-		"highest %g\n",
-		json_number_value(json_object_get(sc, "max_score")),
-		json_number_value(json_object_get(sc, "mean")),
-		json_number_value(json_object_get(sc, "median")),
-		json_number_value(json_object_get(sc, "lowest")),
-		json_number_value(json_object_get(sc, "highest")));
+		"last run, %lld not graded", int_of(sum, "students"),
+		int_of(sum, "graded_now"), int_of(sum, "unchanged"),
+		int_of(sum, "not_graded"));
+	if (int_of(sum, "not_started"))
+		fprintf(f, ", %lld not started", int_of(sum, "not_started"));
+	if (int_of(sum, "no_submission"))
+		fprintf(f, ", %lld without a submission", int_of(sum, "no_submission"));
+	fputs("\n", f);
+	if (partial)
+		fprintf(f, "Score out of %g (partial: over the %lld of %lld "
+			"graded): mean %.2f, median %g, lowest %g, highest %g\n",
+			json_number_value(json_object_get(sc, "max_score")),
+			int_of(sum, "graded"), int_of(sum, "students"),
+			json_number_value(json_object_get(sc, "mean")),
+			json_number_value(json_object_get(sc, "median")),
+			json_number_value(json_object_get(sc, "lowest")),
+			json_number_value(json_object_get(sc, "highest")));
+	else
+		fprintf(f, "Score out of %g: mean %.2f, median %g, lowest %g, "
+			"highest %g\n",
+			json_number_value(json_object_get(sc, "max_score")),
+			json_number_value(json_object_get(sc, "mean")),
+			json_number_value(json_object_get(sc, "median")),
+			json_number_value(json_object_get(sc, "lowest")),
+			json_number_value(json_object_get(sc, "highest")));
 	text_histogram(f, sc);
 	fputs("\nBy category (mean / max, students with full marks):\n", f);
 	json_array_foreach(json_object_get(sum, "categories"), i, e)
@@ -1533,8 +1703,7 @@ static void write_summary_text(FILE *f, const json_t *sum)
 			json_string_value(json_object_get(e, "category")),
 			json_number_value(json_object_get(e, "mean")),
 			json_number_value(json_object_get(e, "max_score")),
-			(long long)json_integer_value(json_object_get(e, "full_marks")),
-			(long long)json_integer_value(json_object_get(e, "students")));
+			int_of(e, "full_marks"), int_of(e, "students"));
 	text_failed(f, json_object_get(sum, "most_failed"));
 	if (json_array_size(json_object_get(sum, "errors")))
 		fputs("\nNot graded (run the batch again to retry them):\n", f);
@@ -1542,6 +1711,13 @@ static void write_summary_text(FILE *f, const json_t *sum)
 		fprintf(f, "  %s: %s\n",
 			json_string_value(json_object_get(e, "student")),
 			json_string_value(json_object_get(e, "error")));
+	if (json_array_size(json_object_get(sum, "not_started_students")) ||
+	    json_array_size(json_object_get(sum, "no_submission_students")))
+		fputc('\n', f);
+	text_names(f, "Not started (run the batch again to grade them)",
+		   json_object_get(sum, "not_started_students"));
+	text_names(f, "No submission (no .c file)",
+		   json_object_get(sum, "no_submission_students"));
 }
 
 /* Writes DIR/NAME through a temporary file and a rename. */
@@ -1588,22 +1764,62 @@ static int write_outputs(const struct batch *b)
 
 /* ---- setting up ------------------------------------------------------------ */
 
-static int make_dir(const char *path)
-{
-	if (mkdir(path, 0755) == 0 || errno == EEXIST)
-		return 0;
-	complain("cannot create '%s': %s", path, strerror(errno));
-	return -1;
-}
-
+/* DIR, DIR/students and DIR/logs: private (0700, even when an earlier
+ * run made them 0755), and DIR in a folder no sandboxed program can
+ * write (outfile.h). */
 static int make_out_dirs(const struct batch *b)
 {
 	char *students = join(b->out, "students"), *logs = join(b->out, "logs");
-	int rc = make_dir(b->out) || make_dir(students) || make_dir(logs);
+	char err[4400];
+	int rc = outfile_private_dir(b->out, err, sizeof err) ||
+		 outfile_check_dir(b->out, err, sizeof err) ||
+		 outfile_private_dir(students, err, sizeof err) ||
+		 outfile_private_dir(logs, err, sizeof err);
 
+	if (rc)
+		complain("%s", err);
 	free(students);
 	free(logs);
 	return rc ? -1 : 0;
+}
+
+/* One batch per DIR: a flock on DIR/.lock for the life of the batch, the
+ * file naming the holder's pid. The kernel drops the lock however the
+ * batch ends, SIGKILL included, so there is no stale lock to clear. */
+static int lock_out(struct batch *b)
+{
+	char *path = join(b->out, ".lock"), buf[32], mine[32];
+	int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int len = snprintf(mine, sizeof mine, "%ld\n", (long)getpid());
+	ssize_t n;
+
+	if (fd < 0) {
+		complain("cannot open '%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		n = errno == EWOULDBLOCK ? pread(fd, buf, sizeof buf - 1, 0) : -1;
+		buf[n > 0 ? n : 0] = '\0';
+		buf[strcspn(buf, "\n")] = '\0';
+		if (n > 0)
+			complain("'%s' is in use by another batch (pid %s); "
+				 "wait for it to end, or stop it", b->out, buf);
+		else
+			complain("cannot lock '%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	if (ftruncate(fd, 0) < 0 || pwrite(fd, mine, (size_t)len, 0) != len) {
+		complain("cannot write '%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	free(path);
+	b->lock_fd = fd;
+	return 0;
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return -1;
 }
 
 /* Unless --student-timeout: the build, then every case at a generous
@@ -1627,7 +1843,7 @@ static int setup(struct batch *b)
 		complain("cannot run '/proc/self/exe': %s", strerror(errno));
 		return 3;
 	}
-	if (make_out_dirs(b) != 0 || find_students(b) != 0)
+	if (make_out_dirs(b) != 0 || lock_out(b) != 0 || find_students(b) != 0)
 		return 2;
 	if (b->n == 0) {
 		complain("no student directories in '%s'", b->subs_dir);
@@ -1636,6 +1852,20 @@ static int setup(struct batch *b)
 	hash_tree(b->suite_dir, b->suite_hash);
 	for (size_t i = 0; i < b->n; i++) {
 		hash_tree(b->st[i].dir, b->st[i].hash);
+		find_sources(b, &b->st[i]);
+		if (b->st[i].state == ST_NO_SUBMISSION) {
+			b->no_submission++;
+			b->finished++;
+			if (keep_no_submission(b, &b->st[i]) != 0)
+				return 3;
+			progress_event(b, &b->st[i], "no submission (no .c file)");
+			continue;
+		}
+		if (b->st[i].state == ST_FAILED) {
+			progress_event(b, &b->st[i], "NOT GRADED: %s",
+				       b->st[i].error);
+			continue;
+		}
 		try_resume(b, &b->st[i]);
 		if (b->st[i].state == ST_SKIPPED) {
 			b->skipped++;
@@ -1652,6 +1882,7 @@ static void release(struct batch *b)
 	for (size_t i = 0; i < b->n; i++) {
 		free(b->st[i].name);
 		free(b->st[i].dir);
+		free(b->st[i].src);
 		free(b->st[i].error);
 		json_decref(b->st[i].report);
 	}
@@ -1659,6 +1890,8 @@ static void release(struct batch *b)
 	free(b->pass);
 	free(b->options_key);
 	suite_free(&b->suite);
+	if (b->lock_fd >= 0)
+		close(b->lock_fd);
 }
 
 int batch_main(int argc, char **argv)
@@ -1667,6 +1900,7 @@ int batch_main(int argc, char **argv)
 	int rc;
 
 	memset(&b, 0, sizeof b);
+	b.lock_fd = -1;
 	b.jobs = default_jobs();
 	/* By default past the range a plain grade uses (its slots 0..63), so
 	 * a batch and a `grade` started by hand never share a sandbox uid. */
@@ -1679,6 +1913,9 @@ int batch_main(int argc, char **argv)
 	}
 	b.tty = isatty(STDERR_FILENO);
 	rc = parse_args(&b, argc, argv);
+	/* Worker K's grade claims uids from uid_base + K upward (scratch.h). */
+	outfile_set_sandbox_ids((uid_t)b.uid_base, (uid_t)(b.uid_base + b.jobs +
+				SCRATCH_UID_RANGE));
 	if (rc != 0) {
 		usage(rc > 0 ? stdout : stderr);
 		release(&b);

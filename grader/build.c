@@ -153,18 +153,57 @@ static int copy_sources(const char *src_dir, const char *build_dir,
 	return 0;
 }
 
+/* Appends "\n(compilation stopped: WHY)\n" to the log and keeps WHY as the
+ * CE detail. */
+static void stop_note(struct build_result *r, const char *why)
+{
+	snprintf(r->reason, sizeof(r->reason), "%s", why);
+	size_t n = r->log ? strlen(r->log) : 0;
+	char *l = realloc(r->log, n + strlen(why) + 32);
+
+	if (l) {
+		snprintf(l + n, strlen(why) + 32, "\n(compilation stopped: %s)\n", why);
+		r->log = l;
+	}
+}
+
+/* Why a failed compile failed, when a limit did it: "" otherwise. */
+static void limit_reason(const struct run_result *res,
+			 const struct build_limits *lim, char *why, size_t n)
+{
+	why[0] = '\0';
+	if (res->total_exceeded || res->output_exceeded || res->stderr_exceeded)
+		snprintf(why, n, "compiler output over %zu KiB",
+			 lim->output_bytes >> 10);
+	else if (res->cpu_exceeded ||
+		 (res->err && strstr(res->err, "CPU time limit exceeded")))
+		/* The limit binds each process: cc1's SIGXCPU reaches us only
+		 * through the driver's message. */
+		snprintf(why, n, "compiler over its CPU limit of %g s", lim->cpu_sec);
+	else if (res->timed_out_wall)
+		snprintf(why, n, "compiler over its wall limit of %g s", lim->wall_sec);
+	else if (lim->mem_bytes && res->err &&
+		 (strstr(res->err, "out of memory") ||
+		  strstr(res->err, "memory exhausted") ||
+		  strstr(res->err, "Cannot allocate memory")))
+		snprintf(why, n, "compiler out of memory (limit %llu MiB)",
+			 (unsigned long long)(lim->mem_bytes >> 20));
+}
+
 static void run_compiler(const char *build_dir, char **names, size_t n,
 			 uid_t uid, gid_t gid, const struct build_limits *lim,
 			 struct build_result *r)
 {
-	char cc[4096], env_tmp[4200], env_home[4200];
-	const char **argv = calloc(n + 8, sizeof(*argv));
+	char cc[4096], env_tmp[4200], env_home[4200], why[160];
+	const char **argv = calloc(2 * n + 8, sizeof(*argv));
+	char **dotted = calloc(n + 1, sizeof(*dotted));
 	size_t k = 0;
 
-	if (!argv || find_compiler(cc, sizeof(cc)) < 0) {
+	if (!argv || !dotted || find_compiler(cc, sizeof(cc)) < 0) {
 		r->status = BUILD_ERROR;
 		set_log(r, "cannot find the C compiler '%s'%s", getenv("CC") ? getenv("CC") : "cc", "");
 		free(argv);
+		free(dotted);
 		return;
 	}
 	snprintf(r->prog, sizeof(r->prog), "%s/prog", build_dir);
@@ -173,9 +212,18 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	argv[k++] = "-O2";
 	argv[k++] = "-o";
 	argv[k++] = "prog";
-	for (size_t i = 0; i < n; i++)
-		if (ends_with(names[i], ".c"))
-			argv[k++] = names[i];
+	/* "./NAME": a name is a file, never an option ("-wrapper.c"). */
+	for (size_t i = 0; i < n; i++) {
+		if (!ends_with(names[i], ".c"))
+			continue;
+		if (asprintf(&dotted[i], "./%s", names[i]) < 0) {
+			dotted[i] = NULL;   /* undefined after a failure */
+			r->status = BUILD_ERROR;
+			set_log(r, "out of memory%s%s", "", "");
+			goto out;
+		}
+		argv[k++] = dotted[i];
+	}
 	argv[k++] = "-lm";
 	snprintf(env_tmp, sizeof(env_tmp), "TMPDIR=%s", build_dir);
 	snprintf(env_home, sizeof(env_home), "HOME=%s", build_dir);
@@ -187,39 +235,43 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	c.dir = build_dir;
 	c.lim.cpu_sec = lim->cpu_sec;
 	c.lim.wall_sec = lim->wall_sec;
+	c.lim.mem_bytes = lim->mem_bytes;
+	c.lim.fsize_bytes = lim->fsize_bytes;
+	/* RLIMIT_NPROC counts the whole uid: the user's session when the
+	 * grader is not root (the compiler then runs as that user). */
+	c.lim.nproc = geteuid() == 0 ? lim->nproc : 0;
+	/* Messages on both streams count against one cap, and past it the
+	 * compiler is killed at once (a flood must not run to the time limit). */
 	c.lim.output_bytes = lim->output_bytes;
 	c.lim.stderr_bytes = lim->output_bytes;
+	c.lim.total_kill_bytes = lim->output_bytes;
 	c.lim.nofile = 256;
 	c.mnt_ns = lim->mnt_ns;
 	c.uid = uid;
 	c.gid = gid;
 
 	int rc = run_command(&c);
+	struct stat st;
 	if (rc < 0 || c.res.exec_errno) {
 		r->status = BUILD_ERROR;
 		set_log(r, "cannot run the compiler: %s%s", rc < 0 ? c.res.error
 			: strerror(c.res.exec_errno), "");
 	} else if (c.res.status == RUN_EXITED && c.res.exit_code == 0 &&
-		   access(r->prog, F_OK) == 0) {
+		   !c.res.total_exceeded && lstat(r->prog, &st) == 0) {
 		r->status = BUILD_OK;
 		r->log = messages(&c.res);
 	} else {
 		r->status = BUILD_FAILED;
 		r->log = messages(&c.res);
-		char note[200] = "";
-		if (c.res.cpu_exceeded || c.res.timed_out_wall)
-			snprintf(note, sizeof(note), "\n(compilation stopped: over its "
-				 "time limit of %.0f s)\n", lim->cpu_sec);
-		else if (c.res.output_exceeded)
-			snprintf(note, sizeof(note), "\n(compilation stopped: too "
-				 "many messages)\n");
-		if (note[0] && r->log) {
-			char *l = realloc(r->log, strlen(r->log) + strlen(note) + 1);
-			if (l)
-				strcat(l, note), r->log = l;
-		}
+		limit_reason(&c.res, lim, why, sizeof(why));
+		if (why[0])
+			stop_note(r, why);
 	}
 	run_child_release(&c);
+out:
+	for (size_t i = 0; i < n; i++)
+		free(dotted[i]);
+	free(dotted);
 	free(argv);
 }
 
@@ -273,6 +325,16 @@ static void suggest_folder(const char *dir, struct build_result *r)
 	r->log = log;
 }
 
+/* The first .c name that starts with '@', which gcc (and clang) would read
+ * as a response file: a list of options such as "-wrapper prog". */
+static const char *response_file_name(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i][0] == '@' && ends_with(names[i], ".c"))
+			return names[i];
+	return NULL;
+}
+
 void build_submission(const char *src, const char *build_dir, uid_t uid,
 		      gid_t gid, const struct build_limits *lim,
 		      struct build_result *r)
@@ -290,6 +352,13 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
 	if (nc == 0) {
 		r->status = BUILD_FAILED;
 		set_log(r, "no .c files in '%s'%s", src_dir, "");
+	} else if (response_file_name(names, n)) {
+		r->status = BUILD_FAILED;
+		set_log(r, "source name '%s' refused: a name starting with '@' is "
+			"read by the compiler as a file of options; rename it%s",
+			response_file_name(names, n), "");
+		snprintf(r->reason, sizeof(r->reason), "source name starting "
+			 "with '@' refused");
 	} else if (copy_sources(src_dir, build_dir, names, n, r) < 0) {
 		r->status = BUILD_ERROR;
 	} else {
@@ -301,6 +370,97 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
 	free(dir);
 	if (!r->log)
 		r->log = strdup("");
+}
+
+/* Copies the open file in to dst (created 0600, then given mode). */
+static int copy_fd(int in, const char *dst, mode_t mode)
+{
+	char buf[65536];
+	int out, rc = -1, saved;
+	ssize_t n;
+
+	unlink(dst);
+	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (out < 0)
+		return -1;
+	while ((n = read(in, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto out;
+		for (ssize_t done = 0; done < n;) {
+			ssize_t w = write(out, buf + done, (size_t)(n - done));
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				goto out;
+			done += w;
+		}
+	}
+	rc = fchmod(out, mode);
+out:
+	saved = errno;
+	if (close(out) < 0 && rc == 0)
+		rc = -1, saved = errno;
+	if (rc < 0)
+		unlink(dst);
+	errno = saved;
+	return rc;
+}
+
+static int refuse_program(struct build_result *r, const char *why)
+{
+	r->status = BUILD_FAILED;
+	snprintf(r->reason, sizeof(r->reason), "the build left no program of its own");
+	free(r->log);
+	set_log(r, "the build's output 'prog' %s; the program was not taken%s", why, "");
+	return -1;
+}
+
+int build_take_program(const char *build_dir, uid_t uid, const char *dst,
+		       struct build_result *r)
+{
+	uid_t owner = geteuid() == 0 && uid != (uid_t)-1 ? uid : geteuid();
+	int dfd = open(build_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = -1, rc = -1;
+	struct stat st;
+
+	if (dfd < 0)
+		goto error;
+	/* O_NONBLOCK: a FIFO planted as "prog" must not hang the grader. */
+	fd = openat(dfd, "prog", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && (errno == ELOOP || errno == ENOENT || errno == ENXIO)) {
+		rc = refuse_program(r, errno == ELOOP ? "is a symbolic link"
+				    : "is missing");
+		goto out;
+	}
+	if (fd < 0 || fstat(fd, &st) < 0)
+		goto error;
+	if (!S_ISREG(st.st_mode))
+		rc = refuse_program(r, "is not a regular file");
+	else if (st.st_uid != owner)
+		rc = refuse_program(r, "is not the compiler's (another owner)");
+	else if (st.st_nlink != 1)
+		rc = refuse_program(r, "has other links");
+	else if (copy_fd(fd, dst, 0755) < 0)
+		goto error;
+	else
+		rc = 0;
+	goto out;
+error:
+	r->status = BUILD_ERROR;
+	free(r->log);
+	{
+		char what[4200];
+		snprintf(what, sizeof(what), "%s/prog", build_dir);
+		set_log(r, "cannot take the program '%s': %s", what, strerror(errno));
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	if (dfd >= 0)
+		close(dfd);
+	return rc;
 }
 
 uint64_t build_image_size(const char *prog)

@@ -7,13 +7,18 @@
  * Every regular *.c and *.h file of the directory (not its subdirectories;
  * for a single file, that file and the .h files beside it) is copied
  * into a fresh build directory, and there the compiler runs,
- * through the runner, under its own limits (CPU, wall clock, output) and,
- * as root, under a slot uid, so that '#include "/etc/shadow"' cannot leak
- * a file the student could not read anyway into the messages:
+ * through the runner, under its own limits (CPU, wall clock, address space,
+ * processes, file size, and its stdout and stderr together) and, as root,
+ * under a slot uid, so that '#include "/etc/shadow"' cannot leak a file the
+ * student could not read anyway into the messages:
  *
- *     cc -std=c11 -O2 -o prog a.c b.c ... -lm      ($CC when set)
+ *     cc -std=c11 -O2 -o prog ./a.c ./b.c ... -lm      ($CC when set)
  *
- * The .c files are passed in name order.
+ * The .c files are passed in name order, each as "./NAME", so that no name
+ * ("-wrapper.c", "-o.c") can be read as an option; a name starting with '@'
+ * (gcc's response-file syntax) is refused outright. The program is taken
+ * from the build folder only through build_take_program(), which never
+ * follows a link.
  */
 
 #include <stddef.h>
@@ -26,19 +31,39 @@ enum build_status {
 	BUILD_ERROR          /* the grader could not run it: IE */
 };
 
+/* The compiler's own limits (DOMjudge caps a compile at 2 GiB too). The
+ * address space binds each process (driver, cc1, as, collect2, ld); the
+ * process count (RLIMIT_NPROC) only binds under a slot uid (root). */
 struct build_limits {
 	double cpu_sec, wall_sec;
-	size_t output_bytes;
+	uint64_t mem_bytes;      /* RLIMIT_AS of every compiler process */
+	long nproc;              /* RLIMIT_NPROC, as root (a slot uid) */
+	uint64_t fsize_bytes;    /* RLIMIT_FSIZE: objects, temporaries, prog */
+	size_t output_bytes;     /* stdout and stderr together; past it the
+	                            compiler is killed at once */
 	int mnt_ns;              /* run_mask_ns(), or -1 (runner.h) */
 };
 
-#define BUILD_LIMITS_INIT { .cpu_sec = 60, .wall_sec = 120, \
-	.output_bytes = 256 * 1024, .mnt_ns = -1 }
+#define BUILD_DEFAULT_CPU_SECONDS  60.0
+#define BUILD_DEFAULT_WALL_SECONDS 120.0
+#define BUILD_DEFAULT_MEMORY_MIB   2048L
+#define BUILD_DEFAULT_PROCESSES    32L
+#define BUILD_DEFAULT_FILE_MIB     64L
+#define BUILD_DEFAULT_OUTPUT_KIB   256L
+
+#define BUILD_LIMITS_INIT { .cpu_sec = BUILD_DEFAULT_CPU_SECONDS, \
+	.wall_sec = BUILD_DEFAULT_WALL_SECONDS, \
+	.mem_bytes = (uint64_t)BUILD_DEFAULT_MEMORY_MIB << 20, \
+	.nproc = BUILD_DEFAULT_PROCESSES, \
+	.fsize_bytes = (uint64_t)BUILD_DEFAULT_FILE_MIB << 20, \
+	.output_bytes = (size_t)BUILD_DEFAULT_OUTPUT_KIB << 10, .mnt_ns = -1 }
 
 struct build_result {
 	enum build_status status;
 	char *log;           /* compiler messages, escaped (malloc'd; may be "") */
 	char prog[4096];     /* the program built, when BUILD_OK */
+	char reason[160];    /* BUILD_FAILED for a reason of its own (a limit,
+	                        a refused name): one line, the CE detail; else "" */
 };
 
 /* Number of *.c files directly in src_dir, or -1 with errno set. */
@@ -55,5 +80,16 @@ uint64_t build_image_size(const char *prog);
 void build_submission(const char *src, const char *build_dir, uid_t uid,
 		      gid_t gid, const struct build_limits *lim,
 		      struct build_result *r);
+
+/* Takes the program a successful build left in build_dir: "prog" opened
+ * with O_NOFOLLOW from the folder's descriptor, and only if it is a
+ * regular file with one link, owned by uid (the compiler's; the grader's
+ * own uid when uid is (uid_t)-1 or the grader is not root), which a link
+ * swapped in after the link step, or a hard link to someone else's file,
+ * are not. Copies it to dst (mode 0755, replaced). Returns 0; or -1 with
+ * r->status, r->reason and r->log set: BUILD_FAILED when the build left no
+ * such file, BUILD_ERROR when the grader could not read or copy it. */
+int build_take_program(const char *build_dir, uid_t uid, const char *dst,
+		       struct build_result *r);
 
 #endif

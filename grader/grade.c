@@ -36,6 +36,7 @@
 #include "grader/gradescope.h"
 #include "grader/judge.h"
 #include "grader/junit.h"
+#include "grader/outfile.h"
 #include "grader/pool.h"
 #include "grader/runner.h"
 #include "grader/report.h"
@@ -72,6 +73,7 @@ struct grading {
 	const struct suite *suite;
 	struct judge_data *data;     /* per case */
 	struct judge_config cfg;
+	struct build_limits build_lim; /* the compiler's (suite.json) */
 	struct scratch scratch;
 	struct report_sub *subs;
 	char (*progs)[4096];         /* per submission: the program to run */
@@ -285,6 +287,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (o->quiet && o->verbose)
 		return usage_error("--quiet and --verbose exclude each other");
 	run_set_slot_uid_base((uid_t)o->uid_base);
+	outfile_set_sandbox_ids(run_slot_uid(0), run_slot_uid(SCRATCH_UID_RANGE));
 	return -1;
 }
 
@@ -531,6 +534,18 @@ static void set_limits(const struct options *o, const struct suite *s,
 	cfg->diff.exact = o->exact;
 }
 
+/* The compiler's limits: suite.json's "build_limits" (defaults in build.h). */
+static void set_build_limits(const struct suite *s, struct build_limits *b)
+{
+	*b = (struct build_limits)BUILD_LIMITS_INIT;
+	b->cpu_sec = s->build.cpu_seconds;
+	b->wall_sec = s->build.wall_seconds;
+	b->mem_bytes = (uint64_t)s->build.memory_mib << 20;
+	b->nproc = s->build.processes;
+	b->fsize_bytes = (uint64_t)s->build.file_size_mib << 20;
+	b->output_bytes = (size_t)s->build.output_kib << 10;
+}
+
 /* ---- jobs ---- */
 
 static void on_stop(int sig)
@@ -580,16 +595,15 @@ static void build_job(void *ctx, size_t i, int slot)
 		sub->build_log = strdup(err);
 		return;
 	}
+	lim = g->build_lim;
 	lim.mnt_ns = g->mnt_ns;
 	build_submission(sub->path, dir, uid, gid, &lim, &br);
+	/* Never by path: the build may have swapped "prog" for a link. */
+	if (br.status == BUILD_OK)
+		build_take_program(dir, uid, g->progs[i], &br);
 	sub->build = br.status;
 	sub->build_log = br.log;
-	if (br.status == BUILD_OK && scratch_copy_file(br.prog, g->progs[i], 0755, 0) < 0) {
-		sub->build = BUILD_ERROR;
-		snprintf(err, sizeof(err), "cannot copy '%s': %s", br.prog, strerror(errno));
-		free(sub->build_log);
-		sub->build_log = strdup(err);
-	}
+	snprintf(sub->build_reason, sizeof(sub->build_reason), "%s", br.reason);
 	if (sub->build == BUILD_OK)
 		sub->image_bytes = build_image_size(g->progs[i]);
 	scratch_remove_tree(dir);
@@ -601,7 +615,8 @@ static void unbuilt_case(const struct report_sub *sub, struct judge_result *r)
 	memset(r, 0, sizeof(*r));
 	if (sub->build == BUILD_FAILED) {
 		r->verdict = VERDICT_CE;
-		snprintf(r->detail, sizeof(r->detail), "compilation failed");
+		snprintf(r->detail, sizeof(r->detail), "%s", sub->build_reason[0]
+			 ? sub->build_reason : "compilation failed");
 	} else {
 		r->verdict = VERDICT_IE;
 		snprintf(r->detail, sizeof(r->detail), "grader failure: %s",
@@ -646,66 +661,48 @@ static void case_job(void *ctx, size_t job, int slot)
 
 /* ---- reports ---- */
 
-static int export_to(FILE *f, const char *what, const json_t *report)
-{
-	int rc = !strcmp(what, "junit") ? junit_write(f, report)
-					: gradescope_write(f, report);
+struct exporter_arg {
+	const char *what;
+	const json_t *report;
+};
 
-	if (fflush(f) == EOF)
-		rc = -1;
-	return rc;
+static int put_exporter(FILE *f, const void *arg)
+{
+	const struct exporter_arg *a = arg;
+
+	return !strcmp(a->what, "junit") ? junit_write(f, a->report)
+					 : gradescope_write(f, a->report);
 }
 
-/* Writes the file through a temporary file beside it, fsync and rename,
- * so that a reader (run_autograder, a CI job) sees the old file or the
- * whole new one, never a part. A path that is not a regular file (a pipe,
- * /dev/stdout) is written directly. */
+/* Through outfile.h: a new private temporary file, fsync and rename, so a
+ * reader (run_autograder, a CI job) sees the old file or the whole new
+ * one, and a link planted at the path is replaced, never followed. */
 static int write_exporter(const char *path, const char *what, const json_t *report)
 {
-	struct stat st;
-	char *tmp = NULL;
-	FILE *f = NULL;
-	int fd = -1, rc = -1;
+	struct exporter_arg a = { what, report };
+	char err[4400];
 
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		if (!(f = fopen(path, "w")))
-			goto fail;
-		rc = export_to(f, what, report);
-		rc |= fclose(f) == EOF ? -1 : 0;
-		f = NULL;
-		if (rc < 0)
-			goto fail;
-		return 0;
+	if (outfile_write(path, put_exporter, &a, err, sizeof(err)) < 0) {
+		fprintf(stderr, "grade: %s\n", err);
+		return -1;
 	}
-	if (asprintf(&tmp, "%s.XXXXXX", path) < 0) {
-		tmp = NULL;
-		goto fail;
-	}
-	if ((fd = mkstemp(tmp)) < 0 || !(f = fdopen(fd, "w")))
-		goto fail;
-	mode_t mask = umask(0);
-	umask(mask);
-	rc = fchmod(fd, 0666 & ~mask);
-	rc |= export_to(f, what, report);
-	rc |= fsync(fd);
-	fd = -1;
-	rc |= fclose(f) == EOF ? -1 : 0;
-	f = NULL;
-	if (rc < 0 || rename(tmp, path) < 0)
-		goto fail;
-	free(tmp);
 	return 0;
-fail:
-	fprintf(stderr, "grade: cannot write '%s': %s\n", path, strerror(errno));
-	if (f)
-		fclose(f);
-	else if (fd >= 0)
-		close(fd);
-	if (tmp) {
-		unlink(tmp);
-		free(tmp);
-	}
-	return -1;
+}
+
+/* Before grading: a report path a sandboxed program could redirect is
+ * refused at once (outfile.h), not after every case has run. */
+static int check_report_paths(const struct options *o)
+{
+	const char *paths[] = { o->json, o->junit, o->gradescope };
+	char err[4400];
+
+	for (size_t i = 0; i < sizeof(paths) / sizeof(*paths); i++)
+		if (paths[i] && strcmp(paths[i], "-") &&
+		    outfile_check(paths[i], err, sizeof(err)) < 0) {
+			fprintf(stderr, "grade: %s\n", err);
+			return -1;
+		}
+	return 0;
 }
 
 static int write_reports(const struct options *o, const json_t *report)
@@ -750,6 +747,7 @@ static int report_all(struct grading *g, const struct options *o)
 		.processes = g->suite->processes, .tmp_mib = g->suite->tmp_mib,
 		.sandbox = &g->layers,
 		.data = g->data,
+		.build = &g->build_lim,
 	};
 
 	for (size_t i = 0; i < g->nsubs; i++)
@@ -817,6 +815,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		goto out;
 	}
 	set_limits(o, s, &g.cfg);
+	set_build_limits(s, &g.build_lim);
 	for (size_t i = 0; i < n; i++) {
 		g.subs[i].path = paths[i];
 		g.subs[i].is_dir = is_dir[i];
@@ -876,6 +875,8 @@ int main(int argc, char **argv)
 	 * entries and no ptrace; inherited by the keepers and batch's
 	 * graders, reset by every exec of a program. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	/* Every file grade makes is private: reports hold hidden diffs. */
+	umask(077);
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--batch"))
 			return batch_main(argc, argv);
@@ -900,7 +901,8 @@ int main(int argc, char **argv)
 	int *is_dir = calloc(n, sizeof(*is_dir));
 	if (!is_dir) {
 		rc = EXIT_INTERNAL;
-	} else if (check_submissions(argv + optind + 1, n, is_dir) < 0) {
+	} else if (check_submissions(argv + optind + 1, n, is_dir) < 0 ||
+		   check_report_paths(&o) < 0) {
 		rc = EXIT_USAGE;
 	} else {
 		rc = grade(&o, &s, argv + optind + 1, n, is_dir);

@@ -4,6 +4,8 @@
 #include "grader/report.h"
 #include "grader/cgroup.h"
 
+#include "grader/outfile.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -379,13 +381,15 @@ static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
 				    json_integer(sub->total.counts[v]));
 	for (size_t i = 0; cases && i < s->ncases; i++)
 		json_array_append_new(cases, case_json(&s->cases[i], &sub->cases[i]));
-	return json_pack("{s:o, s:I, s:I, s:I, s:{s:s, s:o}, s:o, s:o, s:o}",
+	return json_pack("{s:o, s:I, s:I, s:I, s:{s:s, s:o, s:o}, s:o, s:o, s:o}",
 			 "submission", str_or_null(sub->path),
 			 "score", (json_int_t)sub->total.score,
 			 "max_score", (json_int_t)sub->total.max_score,
 			 "excluded_points", (json_int_t)sub->total.excluded_points,
 			 "build", "status", build_status_name(sub),
 			 "log", str_or_null(sub->build_log),
+			 "reason", sub->build_reason[0] ? json_string(sub->build_reason)
+							: json_null(),
 			 "categories", categories_json(&sub->total),
 			 "verdicts", verdicts, "cases", cases);
 }
@@ -420,6 +424,17 @@ static json_t *sandbox_json(const struct sandbox_layers *l, long processes)
 			 "missing", missing);
 }
 
+/* The compiler's limits, in suite.json's "build_limits" keys. */
+static json_t *build_limits_json(const struct build_limits *b)
+{
+	return json_pack("{s:f, s:f, s:I, s:I, s:I, s:I}",
+			 "cpu_seconds", b->cpu_sec, "wall_seconds", b->wall_sec,
+			 "memory_mib", (json_int_t)(b->mem_bytes >> 20),
+			 "processes", (json_int_t)b->nproc,
+			 "file_size_mib", (json_int_t)(b->fsize_bytes >> 20),
+			 "output_kib", (json_int_t)(b->output_bytes >> 10));
+}
+
 json_t *report_json(const struct suite *s, const struct report_sub *subs,
 		    size_t n, const struct report_opts *o)
 {
@@ -427,8 +442,8 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 
 	for (size_t i = 0; arr && i < n; i++)
 		json_array_append_new(arr, sub_json(s, &subs[i]));
-	return json_pack("{s:s, s:o, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I, s:I, s:I, s:I},"
-			 " s:o, s:o}",
+	json_t *r = json_pack("{s:s, s:o, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I, s:I, s:I, s:I},"
+			      " s:o, s:o}",
 			 "suite", s->name, "suite_dir", str_or_null(s->dir),
 			 "grader_version", WG_VERSION, "exact", o->exact,
 			 "view", o->staff ? "staff" : "student",
@@ -441,23 +456,23 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 			 "sandbox", o->sandbox ? sandbox_json(o->sandbox, o->processes)
 					       : json_null(),
 			 "submissions", arr);
+	if (r && o->build)
+		json_object_set_new(r, "build_limits", build_limits_json(o->build));
+	return r;
+}
+
+static int put_report(FILE *f, const void *report)
+{
+	return json_dumpf(report, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF
+	       ? -1 : 0;
 }
 
 int report_write_json(const json_t *report, const char *path, char *err,
 		      size_t errlen)
 {
-	FILE *f = !strcmp(path, "-") ? stdout : fopen(path, "w");
-
-	if (!f) {
-		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	int rc = json_dumpf(report, f, JSON_INDENT(2)) < 0 || fputc('\n', f) == EOF;
-	if (f == stdout)
-		rc |= fflush(f) == EOF;
-	else
-		rc |= fclose(f) == EOF;
-	if (rc) {
+	if (strcmp(path, "-") != 0)
+		return outfile_write(path, put_report, report, err, errlen);
+	if (put_report(stdout, report) < 0 || fflush(stdout) == EOF) {
 		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}

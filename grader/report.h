@@ -42,6 +42,7 @@ struct report_sub {
 	                            .c file (build.h) */
 	enum build_status build; /* when is_dir */
 	char *build_log;         /* when is_dir (malloc'd) */
+	char build_reason[160];  /* a failed build's own reason (build.h), or "" */
 	struct judge_result *cases;   /* one per suite case */
 	struct score_total total;
 	uint64_t image_bytes;    /* the program's loaded size (build.h) */
@@ -56,6 +57,7 @@ struct report_opts {
 	/* Per case, the input and expected output, so that a wrong answer
 	 * names its input line (the suite's line_map); may be NULL. */
 	const struct judge_data *data;
+	const struct build_limits *build;   /* the compiler's; NULL: not shown */
 };
 
 void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,

@@ -766,7 +766,11 @@ static int over_caps(struct run_child *c)
 	if (c->lim.stderr_kill_bytes &&
 	    c->res.stderr_bytes > c->lim.stderr_kill_bytes)
 		c->res.stderr_exceeded = 1;
-	return c->res.output_exceeded || c->res.stderr_exceeded;
+	if (c->lim.total_kill_bytes && c->res.stdout_bytes +
+	    c->res.stderr_bytes > c->lim.total_kill_bytes)
+		c->res.total_exceeded = 1;
+	return c->res.output_exceeded || c->res.stderr_exceeded ||
+	       c->res.total_exceeded;
 }
 
 static int child_gone(struct run_child *c)

@@ -130,6 +130,8 @@ struct run_limits {
 	uint64_t stack_bytes;    /* RLIMIT_STACK; 0: the caller's (set it:
 	                            an inherited "unlimited" changes the
 	                            memory layout, and so verdicts) */
+	uint64_t total_kill_bytes; /* past this much stdout and stderr
+	                            together: killed, total_exceeded; 0: never */
 };
 
 enum run_status {
@@ -169,6 +171,7 @@ struct run_result {
 	int tree_cpu_killed;     /* the sandbox killed the tree at the CPU
 	                            limit (children's CPU counted live) */
 	int oom_killed;          /* the cgroup's OOM killer struck: MLE */
+	int total_exceeded;      /* stdout + stderr went past total_kill_bytes */
 };
 
 struct run_child {

@@ -9,8 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <grp.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "grader/runner.h"
@@ -89,13 +92,145 @@ static int claim_uids(struct scratch *s, char *err, size_t errlen)
 	return 0;
 }
 
+/* ---- trees of dead graders ---- */
+
+/* BASE/.owner: this grader's pid, locked until it exits (however). */
+static int claim_owner(struct scratch *s)
+{
+	char path[4200], pid[24];
+	int len = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+
+	snprintf(path, sizeof(path), "%s/.owner", s->base);
+	s->owner_fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
+			   O_CLOEXEC, 0600);
+	if (s->owner_fd < 0 || flock(s->owner_fd, LOCK_EX) < 0 ||
+	    write(s->owner_fd, pid, (size_t)len) != len)
+		return -1;
+	return 0;
+}
+
+/* Kills every process of uid from a helper that takes the uid. */
+static void kill_uid(uid_t uid)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (setgroups(0, NULL) == 0 && setgid((gid_t)uid) == 0 &&
+		    setuid(uid) == 0)
+			kill(-1, SIGKILL);
+		_exit(0);
+	}
+	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+/* As root: kills what runs under the slot uids owning the entries of the
+ * dead tree at fd, each while holding that uid's lock (held on in locks,
+ * n of them, until the tree is gone; uids[] says whose). -1 when a live
+ * grader holds one. */
+static int quiet_slot_uids(int fd, int *locks, uid_t *uids, int *n, int max)
+{
+	int dup_fd = dup(fd);
+	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+	struct dirent *e;
+	struct stat st;
+	char path[256];
+	int rc = 0;
+
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return -1;
+	}
+	while (rc == 0 && (e = readdir(d))) {
+		if (e->d_name[0] == '.' ||
+		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    st.st_uid == 0 || st.st_uid == geteuid())
+			continue;
+		int seen = 0;
+		for (int i = 0; i < *n && !seen; i++)
+			seen = uids[i] == st.st_uid;   /* slot-S and build-N */
+		if (seen)
+			continue;
+		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR,
+			 (unsigned)st.st_uid);
+		int lk = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		if (lk >= 0 && flock(lk, LOCK_EX | LOCK_NB) < 0) {
+			close(lk);
+			rc = -1;
+		} else if (*n < max) {
+			kill_uid(st.st_uid);
+			uids[*n] = st.st_uid;
+			locks[(*n)++] = lk;
+		} else {
+			if (lk >= 0)
+				close(lk);
+			rc = -1;
+		}
+	}
+	closedir(d);
+	return rc;
+}
+
+/* Removes tmp/NAME when it is a scratch tree of ours whose owner is gone. */
+static void sweep_one(const char *tmp, const char *name)
+{
+	char path[4200], owner[4300];
+	int locks[64], nlocks = 0;
+	uid_t uids[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", tmp, name);
+	snprintf(owner, sizeof(owner), "%s/.owner", path);
+	if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+		return;
+	int ofd = open(owner, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (ofd < 0)
+		return;         /* not ours, or a grader still setting up */
+	/* Unlocked and naming a pid: its grader is gone (the kernel drops the
+	 * lock however a process ends, and a zombie holds none). The grader
+	 * flocks .owner before it writes its pid, so an empty file is one
+	 * being set up. */
+	char buf[24];
+	ssize_t n = flock(ofd, LOCK_EX | LOCK_NB) == 0
+		    ? pread(ofd, buf, sizeof(buf) - 1, 0) : -1;
+	buf[n > 0 ? n : 0] = '\0';
+	if (n > 0 && strtol(buf, NULL, 10) > 0) {
+		int dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (dfd >= 0 && (geteuid() != 0 ||
+				 quiet_slot_uids(dfd, locks, uids, &nlocks, 64) == 0))
+			scratch_remove_tree(path);
+		if (dfd >= 0)
+			close(dfd);
+		for (int i = 0; i < nlocks; i++)
+			if (locks[i] >= 0)
+				close(locks[i]);
+	}
+	close(ofd);
+}
+
+/* Every grade.* tree in tmp left by a grader that is gone. */
+static void sweep_stale(const char *tmp)
+{
+	DIR *d = opendir(tmp);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)))
+		if (!strncmp(e->d_name, "grade.", 6))
+			sweep_one(tmp, e->d_name);
+	if (d)
+		closedir(d);
+}
+
 int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen)
 {
 	const char *tmp = getenv("TMPDIR");
 	char path[4096], bin[4200];
 
 	memset(s, 0, sizeof(*s));
+	s->owner_fd = -1;
 	s->as_root = geteuid() == 0;
+	sweep_stale(tmp && *tmp ? tmp : "/tmp");
 	s->nslots = nslots;
 	if (s->as_root && claim_uids(s, err, errlen) < 0) {
 		scratch_cleanup(s);
@@ -111,7 +246,7 @@ int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen)
 	s->base = realpath(path, NULL);   /* the sandbox compares paths */
 	snprintf(bin, sizeof(bin), "%s/bin", path);
 	if (!s->base || chmod(path, 0711) < 0 || mkdir(bin, 0755) < 0 ||
-	    chmod(bin, 0755) < 0) {
+	    chmod(bin, 0755) < 0 || claim_owner(s) < 0) {
 		snprintf(err, errlen, "cannot set up '%s': %s", path, strerror(errno));
 		if (!s->base)
 			rmdir(path);
@@ -127,6 +262,9 @@ void scratch_cleanup(struct scratch *s)
 		scratch_remove_tree(s->base);
 	free(s->base);
 	s->base = NULL;
+	if (s->owner_fd >= 0)
+		close(s->owner_fd);
+	s->owner_fd = -1;
 	for (int i = 0; s->lock_fds && i < s->nslots; i++)
 		if (s->lock_fds[i] >= 0)
 			close(s->lock_fds[i]);

@@ -13,6 +13,14 @@
  *                      uid that compiles it)
  *   BASE/slot-S/       the empty working directory of parallel slot S,
  *                      owned by slot S's uid, emptied before every case
+ *   BASE/.owner        the grader's pid, flock'ed for the grader's life
+ *
+ * A grader killed before it could clean up (SIGKILL) leaves BASE behind.
+ * scratch_init removes every such tree of the same uid in the same
+ * $TMPDIR: one whose .owner lock nobody holds. As root it first kills
+ * whatever still runs under that tree's slot uids, each while holding the
+ * uid's lock (below), and leaves the tree for later when a live grader
+ * holds one of them.
  *
  * When the grader runs as root every slot S gets its own uid and gid, so
  * that RLIMIT_NPROC applies, children of different slots cannot touch each
@@ -41,6 +49,7 @@ struct scratch {
 	int nslots;
 	uid_t *uids;         /* per slot, when as_root (malloc'd) */
 	int *lock_fds;       /* per slot, when as_root (malloc'd) */
+	int owner_fd;        /* BASE/.owner, flock'ed; -1 when none */
 };
 
 /* Creates BASE and, as root, claims a uid for each of nslots slots.

@@ -16,6 +16,8 @@
  */
 #include "grader/suite.h"
 
+#include "grader/build.h"
+
 #include <errno.h>
 #include <jansson.h>
 #include <limits.h>
@@ -315,6 +317,7 @@ static const struct field root_fields[] = {
 	{ "name", K_WORD, 1 },		{ "description", K_TEXT, 0 },
 	{ "limits", K_OBJECT, 0 },	{ "hints", K_OBJECT, 0 },
 	{ "cases", K_ARRAY, 1 },	{ "line_map", K_OBJECT, 0 },
+	{ "build_limits", K_OBJECT, 0 },
 };
 static const struct field line_map_fields[] = {
 	{ "comment", K_WORD, 0 },	{ "error_prefix", K_WORD, 0 },
@@ -328,6 +331,11 @@ static const struct field limit_fields[] = {
 	{ "tmp_mib", K_UNIT, 0 },
 	{ "processes", K_UNIT, 0 },
 	{ "stack_mib", K_UNIT, 0 },
+};
+static const struct field build_limit_fields[] = {
+	{ "cpu_seconds", K_SECONDS, 0 },	{ "wall_seconds", K_SECONDS, 0 },
+	{ "memory_mib", K_UNIT, 0 },		{ "processes", K_UNIT, 0 },
+	{ "file_size_mib", K_UNIT, 0 },		{ "output_kib", K_UNIT, 0 },
 };
 static const struct field case_fields[] = {
 	{ "name", K_WORD, 1 },		{ "category", K_WORD, 1 },
@@ -525,6 +533,49 @@ static int load_limits(struct loader *ld, struct suite *s, const json_t *lim)
 	return 0;
 }
 
+/* The compiler's limits: the defaults of build.h, then the suite's. */
+static int load_build_limits(struct loader *ld, struct suite *s,
+			     const json_t *lim)
+{
+	struct step path[2] = { { .key = "build_limits" } };
+	struct suite_build_limits *b = &s->build;
+	const struct {
+		const char *key;
+		long *l;
+		double *d;
+	} slots[] = {
+		{ "cpu_seconds", NULL, &b->cpu_seconds },
+		{ "wall_seconds", NULL, &b->wall_seconds },
+		{ "memory_mib", &b->memory_mib, NULL },
+		{ "processes", &b->processes, NULL },
+		{ "file_size_mib", &b->file_size_mib, NULL },
+		{ "output_kib", &b->output_kib, NULL },
+	};
+
+	*b = (struct suite_build_limits){
+		.cpu_seconds = BUILD_DEFAULT_CPU_SECONDS,
+		.wall_seconds = BUILD_DEFAULT_WALL_SECONDS,
+		.memory_mib = BUILD_DEFAULT_MEMORY_MIB,
+		.processes = BUILD_DEFAULT_PROCESSES,
+		.file_size_mib = BUILD_DEFAULT_FILE_MIB,
+		.output_kib = BUILD_DEFAULT_OUTPUT_KIB,
+	};
+	if (!lim)
+		return 0;
+	if (check_object(ld, lim, path, 1, build_limit_fields,
+			 NFIELDS(build_limit_fields)))
+		return -1;
+	for (size_t i = 0; i < NFIELDS(slots); i++) {
+		json_t *v = json_object_get(lim, slots[i].key);
+
+		if (v && slots[i].l)
+			*slots[i].l = (long)json_integer_value(v);
+		else if (v)
+			*slots[i].d = json_number_value(v);
+	}
+	return 0;
+}
+
 /* Hints are checked after the cases, so that a hint naming no category in
  * use (a typo) is caught. */
 static int load_hints(struct loader *ld, struct suite *s, const json_t *hints)
@@ -602,7 +653,8 @@ static int load_root(struct loader *ld, struct suite *s, const json_t *root)
 	s->description = xstrdup(
 		json_string_value(json_object_get(root, "description")));
 	if (load_limits(ld, s, json_object_get(root, "limits")) ||
-	    load_line_map(ld, s, json_object_get(root, "line_map")))
+	    load_line_map(ld, s, json_object_get(root, "line_map")) ||
+	    load_build_limits(ld, s, json_object_get(root, "build_limits")))
 		return -1;
 	cases = json_object_get(root, "cases");
 	n = json_array_size(cases);

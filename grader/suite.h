@@ -10,6 +10,9 @@
  *   {"name": "hidden",
  *    "description": "optional text",
  *    "limits": {"cpu_seconds": 1, "memory_mib": 256, "output_kib": 1024},
+ *    "build_limits": {"cpu_seconds": 60, "wall_seconds": 120,
+ *                     "memory_mib": 2048, "processes": 32,
+ *                     "file_size_mib": 64, "output_kib": 256},
  *    "hints": {"gather": "one line shown to students"},
  *    "cases": [{"name": "example", "category": "misaligned", "points": 2,
  *               "visibility": "hidden", "description": "optional text"}]}
@@ -19,7 +22,10 @@
  * (every key optional: cpu_seconds 1, memory_mib 256, output_kib 1024,
  * wall_seconds (default max(3 x CPU, CPU + 2)), tmp_mib 64 (each private
  * tmpfs), processes 1 (the program alone), stack_mib (default: the memory
- * limit); the seconds are numbers > 0, the others integers > 0), "hints" (category -> one-line
+ * limit); the seconds are numbers > 0, the others integers > 0),
+ * "build_limits" (the compiler's: every key optional, defaults as above;
+ * seconds are numbers > 0, the others integers > 0), "hints" (category ->
+ * one-line
  * string, for categories that some case uses), "description", and a case's
  * "visibility" ("visible" or "hidden"; default "hidden", so a forgotten key
  * never shows a case's data to students). Unknown keys, wrong types,
@@ -44,6 +50,12 @@
 #define SUITE_DEFAULT_TMP_MIB     64L   /* each private tmpfs (sandbox.h) */
 #define SUITE_DEFAULT_PROCESSES   1L    /* the program alone: no fork, no thread */
 
+/* The compiler's limits (build.h holds the defaults and applies them). */
+struct suite_build_limits {
+	double cpu_seconds, wall_seconds;
+	long memory_mib, processes, file_size_mib, output_kib;
+};
+
 struct suite_case {
 	char *name, *category, *description;	/* description may be NULL */
 	int points;
@@ -67,6 +79,7 @@ struct suite {
 	double wall_seconds;		/* 0: derived from cpu_seconds */
 	long tmp_mib, processes;
 	long stack_mib;			/* 0: the memory limit */
+	struct suite_build_limits build;
 	struct suite_case *cases;
 	size_t ncases;
 	/* Categories in order of first appearance among the cases; hints[i] is

@@ -1,6 +1,12 @@
-/* build: the loaded size of a program, which the MLE rule relies on. */
+/* build: the loaded size of a program, which the MLE rule relies on; the
+ * source names given to the compiler; the compiler's limits; taking the
+ * program from the build folder. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "grader/build.h"
@@ -42,13 +48,198 @@ START_TEST(test_image_size_of_non_elf)
 }
 END_TEST
 
+/* A source folder and an empty build folder under one temporary folder. */
+struct tree {
+	char top[64], src[96], out[96], dst[96];
+};
+
+static void tree_init(struct tree *t)
+{
+	snprintf(t->top, sizeof(t->top), "/tmp/wg-check-build-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(t->top));
+	snprintf(t->src, sizeof(t->src), "%s/src", t->top);
+	snprintf(t->out, sizeof(t->out), "%s/out", t->top);
+	snprintf(t->dst, sizeof(t->dst), "%s/prog-copy", t->top);
+	ck_assert_int_eq(mkdir(t->src, 0700), 0);
+	ck_assert_int_eq(mkdir(t->out, 0700), 0);
+}
+
+static void tree_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static void tree_free(struct tree *t)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", t->top);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Names that look like options are files: "-x.c" holds main, "a b.c" the
+ * function it calls. */
+START_TEST(test_names_stay_files)
+{
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result r;
+	struct tree t;
+	struct stat st;
+
+	tree_init(&t);
+	tree_file(t.src, "-x.c", "int f(void);\nint main(void) { return f(); }\n");
+	tree_file(t.src, "a b.c", "int f(void) { return 0; }\n");
+	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_msg(r.status == BUILD_OK, "build: %s", r.log);
+	ck_assert_str_eq(r.reason, "");
+	ck_assert_int_eq(build_take_program(t.out, (uid_t)-1, t.dst, &r), 0);
+	ck_assert_int_eq(stat(t.dst, &st), 0);
+	ck_assert_uint_eq(st.st_mode & 07777, 0755);
+	free(r.log);
+	tree_free(&t);
+}
+END_TEST
+
+/* "@x.c" would be read by gcc as options ("-wrapper ..."): refused. */
+START_TEST(test_response_file_refused)
+{
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result r;
+	struct tree t;
+	char prog[200];
+
+	tree_init(&t);
+	tree_file(t.src, "main.c", "int main(void) { return 0; }\n");
+	tree_file(t.src, "@x.c", "-wrapper /bin/true\n");
+	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_int_eq(r.status, BUILD_FAILED);
+	ck_assert_ptr_nonnull(strstr(r.log, "'@x.c'"));
+	ck_assert_ptr_nonnull(strstr(r.reason, "'@'"));
+	snprintf(prog, sizeof(prog), "%s/prog", t.out);
+	ck_assert_int_ne(access(prog, F_OK), 0);    /* the compiler never ran */
+	free(r.log);
+	tree_free(&t);
+}
+END_TEST
+
+/* "prog" is taken only when it is a regular file of one link: a link
+ * (to a file the grader could read), a FIFO (which must not hang us) or a
+ * hard link are refused as the build's fault; nothing is copied. */
+START_TEST(test_take_program_refuses)
+{
+	static const char *const kinds[] = { "symlink", "fifo", "hardlink",
+					     "missing" };
+	struct build_result r;
+	struct tree t;
+	char prog[200], other[200];
+
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds); k++) {
+		tree_init(&t);
+		snprintf(prog, sizeof(prog), "%s/prog", t.out);
+		snprintf(other, sizeof(other), "%s/other", t.out);
+		tree_file(t.out, "other", "#!/bin/sh\n");
+		if (!strcmp(kinds[k], "symlink"))
+			ck_assert_int_eq(symlink("/etc/passwd", prog), 0);
+		else if (!strcmp(kinds[k], "fifo"))
+			ck_assert_int_eq(mkfifo(prog, 0700), 0);
+		else if (!strcmp(kinds[k], "hardlink"))
+			ck_assert_int_eq(link(other, prog), 0);
+		memset(&r, 0, sizeof(r));
+		ck_assert_int_eq(build_take_program(t.out, (uid_t)-1, t.dst, &r), -1);
+		ck_assert_msg(r.status == BUILD_FAILED, "%s: status %d", kinds[k],
+			      r.status);
+		ck_assert_str_eq(r.reason, "the build left no program of its own");
+		ck_assert_int_ne(access(t.dst, F_OK), 0);
+		free(r.log);
+		tree_free(&t);
+	}
+}
+END_TEST
+
+/* A compiler flooding its messages is stopped at the cap at once, not at
+ * its time limit: 16^4 * 8 * 16 errors with their macro notes would take
+ * gcc about a minute. */
+START_TEST(test_compiler_flood_stopped)
+{
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result r;
+	struct tree t;
+	double t0;
+
+	tree_init(&t);
+	tree_file(t.src, "main.c",
+		  "#define A 1 = 1; 1 = 1; 1 = 1; 1 = 1; 1 = 1; 1 = 1; 1 = 1; 1 = 1;\n"
+		  "#define B A A A A A A A A A A A A A A A A\n"
+		  "#define C B B B B B B B B B B B B B B B B\n"
+		  "#define D C C C C C C C C C C C C C C C C\n"
+		  "#define E D D D D D D D D D D D D D D D D\n"
+		  "int main(void) { E E E E E E E E E E E E E E E E }\n");
+	lim.output_bytes = 64 << 10;
+	t0 = now();
+	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_double_lt(now() - t0, 10.0);
+	ck_assert_int_eq(r.status, BUILD_FAILED);
+	ck_assert_str_eq(r.reason, "compiler output over 64 KiB");
+	ck_assert_ptr_nonnull(strstr(r.log, "(compilation stopped: compiler "
+				     "output over 64 KiB)"));
+	free(r.log);
+	tree_free(&t);
+}
+END_TEST
+
+/* '#include "/dev/zero"' grows cc1 without end: the address-space limit
+ * stops it, and the build says why. */
+START_TEST(test_compiler_memory_limited)
+{
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result r;
+	struct tree t;
+	double t0;
+
+	tree_init(&t);
+	tree_file(t.src, "main.c", "#include \"/dev/zero\"\n");
+	lim.mem_bytes = (uint64_t)256 << 20;
+	t0 = now();
+	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_double_lt(now() - t0, 20.0);
+	ck_assert_int_eq(r.status, BUILD_FAILED);
+	ck_assert_msg(strstr(r.reason, "compiler out of memory (limit 256 MiB)"),
+		      "reason '%s', log %s", r.reason, r.log);
+	free(r.log);
+	tree_free(&t);
+}
+END_TEST
+
 Suite *make_build_suite(void)
 {
 	Suite *s = suite_create("build");
 	TCase *tc = tcase_create("image");
+	TCase *tb = tcase_create("compile");
 
 	tcase_add_test(tc, test_image_size_counts_static_arrays);
 	tcase_add_test(tc, test_image_size_of_non_elf);
 	suite_add_tcase(s, tc);
+	tcase_set_timeout(tb, 60);
+	tcase_add_test(tb, test_names_stay_files);
+	tcase_add_test(tb, test_response_file_refused);
+	tcase_add_test(tb, test_take_program_refuses);
+	tcase_add_test(tb, test_compiler_flood_stopped);
+	tcase_add_test(tb, test_compiler_memory_limited);
+	suite_add_tcase(s, tb);
 	return s;
 }

@@ -489,6 +489,40 @@ START_TEST(test_stderr_flood_tail)
 }
 END_TEST
 
+/* stdout and stderr together: 600 KiB on each passes the 1 MiB cap that
+ * neither stream reaches alone, and the run is killed there, long before
+ * its final sleep would end. */
+START_TEST(test_total_flood_kill)
+{
+	struct hrun h;
+	char script[2 * PATH_MAX + 64], abs[PATH_MAX];
+
+	hrun_init(&h, 13, "rn_flood", NULL);
+	ck_assert_ptr_nonnull(realpath(h.path, abs));   /* the run is in /tmp */
+	snprintf(script, sizeof(script), "%s out 614400; %s err 614400; sleep 10",
+		 abs, abs);
+	h.argv[0] = "/bin/sh";
+	h.argv[1] = "-c";
+	h.argv[2] = script;
+	h.argv[3] = NULL;
+	h.c.lim.total_kill_bytes = MIB;
+	h.c.lim.stderr_bytes = MIB;
+	hrun(&h);
+	ck_assert_msg(h.c.res.total_exceeded == 1, "out %lu err %lu wall %ld: %s",
+		      (unsigned long)h.c.res.stdout_bytes,
+		      (unsigned long)h.c.res.stderr_bytes, h.c.res.wall_ms,
+		      h.c.res.err);
+	ck_assert_int_eq(h.c.res.output_exceeded, 0);
+	ck_assert_int_eq(h.c.res.stderr_exceeded, 0);
+	ck_assert_uint_gt(h.c.res.stdout_bytes + h.c.res.stderr_bytes, MIB);
+	ck_assert_uint_le(h.c.res.stdout_bytes, 614400);
+	ck_assert_int_eq(h.c.res.status, RUN_SIGNALED);
+	ck_assert_int_eq(h.c.res.term_signal, SIGKILL);
+	ck_assert_int_lt(h.c.res.wall_ms, 5000);
+	run_child_release(&h.c);
+}
+END_TEST
+
 START_TEST(test_stderr_flood_kill)
 {
 	struct hrun h;
@@ -1034,6 +1068,7 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_stdout_flood);
 	tcase_add_test(t, test_stderr_flood_tail);
 	tcase_add_test(t, test_stderr_flood_kill);
+	tcase_add_test(t, test_total_flood_kill);
 	tcase_add_test(t, test_stdin_never_read);
 	tcase_add_test(t, test_large_echo);
 	tcase_add_test(t, test_closes_stdout_early);

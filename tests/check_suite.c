@@ -69,6 +69,13 @@ START_TEST(test_minimal_defaults)
 	ck_assert_int_eq(s.tmp_mib, SUITE_DEFAULT_TMP_MIB);
 	ck_assert_int_eq(s.processes, 1);
 	ck_assert_int_eq(s.stack_mib, 0);
+	/* The compiler's limits default to build.h's. */
+	ck_assert(s.build.cpu_seconds == 60.0);
+	ck_assert(s.build.wall_seconds == 120.0);
+	ck_assert_int_eq(s.build.memory_mib, 2048);
+	ck_assert_int_eq(s.build.processes, 32);
+	ck_assert_int_eq(s.build.file_size_mib, 64);
+	ck_assert_int_eq(s.build.output_kib, 256);
 	ck_assert_uint_eq(s.ncases, 1);
 	ck_assert_str_eq(s.cases[0].name, "only");
 	ck_assert_str_eq(s.cases[0].category, "gather");
@@ -108,6 +115,12 @@ START_TEST(test_full)
 	ck_assert_int_eq(s.tmp_mib, 8);
 	ck_assert_int_eq(s.processes, 3);
 	ck_assert_int_eq(s.stack_mib, 16);
+	ck_assert(s.build.cpu_seconds == 30.0);
+	ck_assert(s.build.wall_seconds == 45.5);
+	ck_assert_int_eq(s.build.memory_mib, 1024);
+	ck_assert_int_eq(s.build.processes, 16);
+	ck_assert_int_eq(s.build.file_size_mib, 8);
+	ck_assert_int_eq(s.build.output_kib, 64);
 	ck_assert_uint_eq(s.ncases, 4);
 	ck_assert_str_eq(s.cases[0].name, "example");
 	ck_assert_str_eq(s.cases[0].description, "the contract's example");

@@ -1,6 +1,7 @@
 #!/bin/sh
 # grade --batch end to end: a small class (correct, wrong, does not compile,
-# hangs past the student deadline, no sources), the gradebook's rows, the
+# hangs past the student deadline, no sources: "no submission"), the
+# gradebook's rows, the
 # per-student reports and the summary; then a second run that skips the
 # unchanged students and regrades the one whose sources changed.
 set -u
@@ -49,8 +50,12 @@ for f in gradebook.csv summary.txt summary.json; do
 done
 for s in good wrong broken empty; do
 	[ -s "$out/students/$s.json" ] || bad "no report for $s"
+done
+for s in good wrong broken; do
 	[ -s "$out/logs/$s.log" ] || bad "no log for $s"
 done
+grep -q '"status": "no submission"' "$out/students/empty.json" ||
+	bad "empty: $(cat "$out/students/empty.json")"
 [ -e "$out/students/hangs.json" ] && bad "the stopped student got a report"
 for f in "$out"/students/*.tmp "$out"/students/*.part; do
 	[ -e "$f" ] && bad "temporary file left: $f"
@@ -75,6 +80,7 @@ row good | grep -q "^good,$max,$max,.*,ok,graded,$" || bad "good row: $(row good
 row wrong | grep -q "^wrong,[0-9]*,$max,.*,ok,graded,$" || bad "wrong row: $(row wrong)"
 [ "$(row wrong | cut -d, -f2)" -lt "$max" ] || bad "wrong student got full marks"
 row broken | grep -q "^broken,0,$max,.*,failed,graded,$" || bad "broken row: $(row broken)"
+row empty | grep -q "^empty,0,$max,.*,,no submission,$" || bad "empty row: $(row empty)"
 row hangs | grep -q '^hangs,,,.*,not graded,"*grading took longer than 10 s' ||
 	bad "hangs row: $(row hangs)"
 grep -q '"source_hash": "[0-9a-f]\{16\}"' "$out/students/good.json" || bad "no source_hash"
@@ -86,16 +92,19 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 - "$out/summary.json" <<'PY' || bad "summary.json"
 import json, sys
 s = json.load(open(sys.argv[1]))
-assert s["students"] == 5 and s["graded_now"] == 4 and s["not_graded"] == 1, s
-assert sum(h["count"] for h in s["scores"]["histogram"]) == 4
+assert s["students"] == 5 and s["graded_now"] == 3 and s["not_graded"] == 1, s
+assert s["no_submission"] == 1 and s["no_submission_students"] == ["empty"], s
+assert not s["partial"] and s["not_started"] == 0, s
+assert sum(h["count"] for h in s["scores"]["histogram"]) == 3
 assert s["most_failed"] and all("hint" in e for e in s["most_failed"])
 assert s["errors"][0]["student"] == "hangs"
 PY
 fi
 
 # Second run: the hanging one now finishes; the wrong one is fixed. The
-# other three are unchanged and must not be regraded (their reports stay
-# byte for byte, graded_at included).
+# two others graded are unchanged and must not be regraded (their reports
+# stay byte for byte, graded_at included); the empty one is still without
+# a submission.
 cp "$out/students/good.json" "$tmp/good.before"
 printf '#include <unistd.h>\nint main(void) { return 0; }\n' > "$subs/hangs/main.c"
 cp "$subs"/good/*.c "$subs/wrong/"
@@ -108,7 +117,8 @@ row good | grep -q ',unchanged,$' || bad "good not unchanged: $(row good)"
 row broken | grep -q ',unchanged,$' || bad "broken not unchanged: $(row broken)"
 row wrong | grep -q "^wrong,$max,$max,.*,graded,$" || bad "wrong not regraded: $(row wrong)"
 row hangs | grep -q "^hangs,0,$max,.*,graded,$" || bad "hangs not retried: $(row hangs)"
-grep -q 'students (3 unchanged)' "$tmp/stderr" || bad "stderr: $(head -n 1 "$tmp/stderr")"
+row empty | grep -q ',no submission,$' || bad "empty: $(row empty)"
+grep -q 'students (2 unchanged)' "$tmp/stderr" || bad "stderr: $(cat "$tmp/stderr")"
 
 # Changing the options regrades everyone.
 "$grade" --batch "$suite" "$subs" --out "$out" -j 2 --wall-limit 3 --exact \
