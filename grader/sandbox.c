@@ -222,7 +222,14 @@ static int is_within(const char *path, const char *dir)
 }
 
 /* mkdir -p, root-owned, for the folders above the scratch folder inside a
- * fresh tmpfs. */
+ * fresh tmpfs. The modes are exact whatever the umask (grade's is 077). */
+static int mkdir_one(const char *path, mode_t mode)
+{
+	if (mkdir(path, mode) == 0)
+		return chmod(path, mode);
+	return errno == EEXIST ? 0 : -1;
+}
+
 static int mkdir_p(const char *path, mode_t mode)
 {
 	char buf[PATH_MAX];
@@ -232,11 +239,11 @@ static int mkdir_p(const char *path, mode_t mode)
 		if (*p != '/')
 			continue;
 		*p = '\0';
-		if (mkdir(buf, mode) < 0 && errno != EEXIST)
+		if (mkdir_one(buf, mode) < 0)
 			return -1;
 		*p = '/';
 	}
-	return mkdir(buf, mode) < 0 && errno != EEXIST ? -1 : 0;
+	return mkdir_one(buf, mode);
 }
 
 /* ---- the keeper: building the layers ---- */
