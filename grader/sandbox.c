@@ -92,6 +92,8 @@ struct area {
 	int mounted;
 	fsfilcnt_t files;        /* inodes in use after the last preparation */
 	fsblkcnt_t blocks;
+	struct timespec ctime;   /* of its root: any create, delete, chmod or
+	                            utime there moves it, and no one can set it */
 };
 
 struct keeper {
@@ -105,6 +107,7 @@ struct keeper {
 	dev_t prog_dev;
 	ino_t prog_ino;
 	char prog_at[PATH_MAX];  /* where the current program is bound */
+	char bin_ro[PATH_MAX];   /* its folder, bound read-only over itself */
 	int processes;           /* the last run's process limit */
 	pid_t init;              /* pid 1 of the slot's PID namespace, or 0 */
 	int life;                /* its life pipe (closing it ends it) */
@@ -398,6 +401,7 @@ static int remount_areas(struct keeper *k)
 		if (mount_area(k, &k->areas[i]) < 0)
 			return -1;
 	k->prog_at[0] = '\0';
+	k->bin_ro[0] = '\0';
 	k->fresh = 1;
 	return 0;
 }
@@ -532,30 +536,40 @@ static void build_namespaces(struct keeper *k)
 /* ---- the keeper: one run ---- */
 
 /* 1 when an area holds anything the last preparation did not leave. */
+/* A file created and deleted again leaves the counts as they were, but
+ * moves the root's ctime: a program could time that to pass bits to the
+ * next case, so the ctime counts too. */
 static int area_dirty(const struct area *a)
 {
 	struct statfs s;
+	struct stat st;
 
-	if (statfs(a->path, &s) < 0)
+	if (statfs(a->path, &s) < 0 || stat(a->path, &st) < 0)
 		return 1;
-	return s.f_files - s.f_ffree != a->files || s.f_blocks - s.f_bfree != a->blocks;
+	return s.f_files - s.f_ffree != a->files || s.f_blocks - s.f_bfree != a->blocks ||
+	       st.st_ctim.tv_sec != a->ctime.tv_sec || st.st_ctim.tv_nsec != a->ctime.tv_nsec;
 }
 
 static void area_mark(struct area *a)
 {
 	struct statfs s;
+	struct stat st;
 
-	if (statfs(a->path, &s) == 0) {
+	if (statfs(a->path, &s) == 0 && stat(a->path, &st) == 0) {
 		a->files = s.f_files - s.f_ffree;
 		a->blocks = s.f_blocks - s.f_bfree;
+		a->ctime = st.st_ctim;
 	}
 }
 
 /* The program, alone and read-only, at its own path inside the scratch
- * folder (the rest of that folder on the host stays out of sight). */
+ * folder (the rest of that folder on the host stays out of sight), in a
+ * folder that is itself a read-only mount: where the program runs under
+ * the keeper's own uid (a user namespace), owning that folder must not let
+ * it plant anything there. */
 static int bind_program(struct keeper *k, const char *path)
 {
-	char src[PATH_MAX + 64];
+	char src[PATH_MAX + 64], dir[PATH_MAX], *slash;
 	struct stat st;
 	int fd;
 
@@ -566,18 +580,23 @@ static int bind_program(struct keeper *k, const char *path)
 	if (!k->fresh && !strcmp(k->prog_at, path) && st.st_dev == k->prog_dev &&
 	    st.st_ino == k->prog_ino)
 		return 0;
+	snprintf(dir, sizeof(dir), "%s", path);
+	if (!(slash = strrchr(dir, '/')) || slash == dir) {
+		errno = EINVAL;
+		return -1;
+	}
+	*slash = '\0';
+	if (k->bin_ro[0]) {
+		umount2(k->bin_ro, MNT_DETACH);
+		k->bin_ro[0] = '\0';
+	}
 	if (k->prog_at[0]) {
 		umount2(k->prog_at, MNT_DETACH);
 		unlink(k->prog_at);
 		k->prog_at[0] = '\0';
 	}
-	char dir[PATH_MAX], *slash;
-	snprintf(dir, sizeof(dir), "%s", path);
-	if ((slash = strrchr(dir, '/')) && slash != dir) {
-		*slash = '\0';
-		if (mkdir_p(dir, 0711) < 0)
-			return -1;
-	}
+	if (mkdir_p(dir, 0711) < 0)
+		return -1;
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0755)) < 0)
 		return -1;
 	close(fd);
@@ -586,6 +605,11 @@ static int bind_program(struct keeper *k, const char *path)
 		  MS_NODEV, NULL) < 0)
 		return -1;
 	snprintf(k->prog_at, sizeof(k->prog_at), "%s", path);
+	if (mount(dir, dir, NULL, MS_BIND | MS_REC, NULL) < 0 ||
+	    mount(NULL, dir, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID |
+		  MS_NODEV, NULL) < 0)
+		return -1;
+	snprintf(k->bin_ro, sizeof(k->bin_ro), "%s", dir);
 	k->prog_dev = st.st_dev;
 	k->prog_ino = st.st_ino;
 	k->fresh = 0;

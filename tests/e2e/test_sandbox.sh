@@ -89,6 +89,17 @@ for sub in r["submissions"]:
 sys.exit(bad)
 P
 
+# A file made and removed leaves every count of /tmp as it was, but not
+# its times: cases in a row on one slot must still see a fresh /tmp.
+suite stamps '{}' stamp1:stamp:clean stamp2:stamp:clean stamp3:stamp:clean
+"$grade" --json "$tmp/st.json" "$tmp/stamps" "$tmp/one" > "$tmp/st.out" 2>&1
+rc=$?
+if python3 -c 'import json,sys; sys.exit(not json.load(open(sys.argv[1]))["sandbox"]["private_tmp"])' "$tmp/st.json"; then
+	[ $rc -eq 0 ] || { bad "a /tmp time passed from case to case"; cat "$tmp/st.out"; }
+else
+	echo "skipped stamp: no private /tmp"
+fi
+
 # The whole tree: CPU of workers the program never waits for; shared
 # memory past the memory limit.
 suite tree '{"cpu_seconds": 1, "processes": 8, "memory_mib": 64, "tmp_mib": 512}' \
