@@ -2,6 +2,7 @@
  * build: compile a submission directory through the runner (see build.h).
  */
 #include "grader/build.h"
+#include "grader/sandbox.h"
 
 #include <dirent.h>
 #include <elf.h>
@@ -238,15 +239,19 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	c.lim.mem_bytes = lim->mem_bytes;
 	c.lim.fsize_bytes = lim->fsize_bytes;
 	/* RLIMIT_NPROC counts the whole uid: the user's session when the
-	 * grader is not root (the compiler then runs as that user). */
-	c.lim.nproc = geteuid() == 0 ? lim->nproc : 0;
+	 * grader is not root and has no user namespace (the compiler then runs
+	 * as that user, and no limit can be set). */
+	c.lim.nproc = geteuid() == 0 ||
+		      (lim->sbx && sandbox_layers_of(lim->sbx)->user_ns) ? lim->nproc : 0;
+	c.lim.stack_bytes = BUILD_STACK_BYTES;
 	/* Messages on both streams count against one cap, and past it the
 	 * compiler is killed at once (a flood must not run to the time limit). */
 	c.lim.output_bytes = lim->output_bytes;
 	c.lim.stderr_bytes = lim->output_bytes;
 	c.lim.total_kill_bytes = lim->output_bytes;
 	c.lim.nofile = 256;
-	c.mnt_ns = lim->mnt_ns;
+	c.sbx = lim->sbx;
+	c.bind_dir = 1;
 	c.uid = uid;
 	c.gid = gid;
 
@@ -255,7 +260,11 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	if (rc < 0 || c.res.exec_errno) {
 		r->status = BUILD_ERROR;
 		set_log(r, "cannot run the compiler: %s%s", rc < 0 ? c.res.error
-			: strerror(c.res.exec_errno), "");
+			: strerror(c.res.exec_errno),
+			lim->sbx && c.res.exec_errno == ENOENT ?
+			" (it runs in the sandbox, where /tmp, /var/tmp, /dev/shm "
+			"and the masked folders are not the host's: put $CC elsewhere)"
+			: "");
 	} else if (c.res.status == RUN_EXITED && c.res.exit_code == 0 &&
 		   !c.res.total_exceeded && lstat(r->prog, &st) == 0) {
 		r->status = BUILD_OK;

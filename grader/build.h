@@ -41,7 +41,10 @@ struct build_limits {
 	uint64_t fsize_bytes;    /* RLIMIT_FSIZE: objects, temporaries, prog */
 	size_t output_bytes;     /* stdout and stderr together; past it the
 	                            compiler is killed at once */
-	int mnt_ns;              /* run_mask_ns(), or -1 (runner.h) */
+	struct sandbox_slot *sbx; /* the slot's keeper (sandbox.h): the
+	                            compiler runs in the programs' sandbox
+	                            (masks, private /tmp, no network, the
+	                            cgroup); NULL: spawned by this thread */
 };
 
 #define BUILD_DEFAULT_CPU_SECONDS  60.0
@@ -50,13 +53,14 @@ struct build_limits {
 #define BUILD_DEFAULT_PROCESSES    32L
 #define BUILD_DEFAULT_FILE_MIB     64L
 #define BUILD_DEFAULT_OUTPUT_KIB   256L
+#define BUILD_STACK_BYTES          ((uint64_t)64 << 20)  /* cc1's recursion */
 
 #define BUILD_LIMITS_INIT { .cpu_sec = BUILD_DEFAULT_CPU_SECONDS, \
 	.wall_sec = BUILD_DEFAULT_WALL_SECONDS, \
 	.mem_bytes = (uint64_t)BUILD_DEFAULT_MEMORY_MIB << 20, \
 	.nproc = BUILD_DEFAULT_PROCESSES, \
 	.fsize_bytes = (uint64_t)BUILD_DEFAULT_FILE_MIB << 20, \
-	.output_bytes = (size_t)BUILD_DEFAULT_OUTPUT_KIB << 10, .mnt_ns = -1 }
+	.output_bytes = (size_t)BUILD_DEFAULT_OUTPUT_KIB << 10 }
 
 struct build_result {
 	enum build_status status;

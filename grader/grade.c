@@ -80,7 +80,6 @@ struct grading {
 	size_t nsubs;
 	char **hide;                 /* NULL-terminated real paths masked from
 	                                every program and compiler (root) */
-	int mnt_ns;                  /* the namespace masking them, or -1 */
 	struct sandbox_slot **slots; /* per slot: its keeper (sandbox.h) */
 	struct sandbox_layers layers;/* what slot 0 got (they all get the same) */
 	int nslots;
@@ -415,11 +414,6 @@ static int hide_list(struct grading *g, const struct options *o)
 			"(sysctl fs.suid_dumpable=0)\n");
 		return -2;
 	}
-	/* For the compiler; the programs get the same masks from their
-	 * slot's keeper. Without CAP_SYS_ADMIN the keepers fall back on a
-	 * user namespace and the compiler runs unmasked: said below. */
-	char err[512];
-	g->mnt_ns = run_mask_ns((const char *const *)g->hide, err, sizeof(err));
 	return 0;
 }
 
@@ -477,9 +471,6 @@ static void warn_layers(const struct grading *g, const struct options *o)
 	if (!(l->cgroup_caps & CG_CPU) && g->suite->processes > 1)
 		fprintf(stderr, "grade: warning: no cgroup: children's CPU time does "
 			"not count\n");
-	if (g->mnt_ns < 0 && l->mount_ns)
-		fprintf(stderr, "grade: warning: no CAP_SYS_ADMIN: the compiler runs "
-			"without the masks\n");
 }
 
 static int load_data(const struct suite *s, struct judge_data *d)
@@ -510,7 +501,6 @@ static void set_limits(const struct options *o, const struct suite *s,
 	double wall = o->wall_sec > 0 ? o->wall_sec : s->wall_seconds;
 
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->mnt_ns = -1;
 	cfg->lim.cpu_sec = cpu;
 	cfg->lim.wall_sec = wall > 0 ? wall : (3 * cpu > cpu + 2 ? 3 * cpu : cpu + 2);
 	cfg->lim.mem_bytes = (uint64_t)mem << 20;
@@ -596,7 +586,7 @@ static void build_job(void *ctx, size_t i, int slot)
 		return;
 	}
 	lim = g->build_lim;
-	lim.mnt_ns = g->mnt_ns;
+	lim.sbx = g->slots[slot];
 	build_submission(sub->path, dir, uid, gid, &lim, &br);
 	/* Never by path: the build may have swapped "prog" for a link. */
 	if (br.status == BUILD_OK)
@@ -788,8 +778,6 @@ static void release(struct grading *g)
 	for (size_t i = 0; g->hide && g->hide[i]; i++)
 		free(g->hide[i]);
 	free(g->hide);
-	if (g->mnt_ns >= 0)
-		close(g->mnt_ns);
 	for (int i = 0; g->slots && i < g->nslots; i++)
 		sandbox_close(g->slots[i]);
 	free(g->slots);
@@ -799,7 +787,7 @@ static void release(struct grading *g)
 static int grade(const struct options *o, const struct suite *s, char **paths,
 		 size_t n, const int *is_dir)
 {
-	struct grading g = { .suite = s, .nsubs = n, .mnt_ns = -1 };
+	struct grading g = { .suite = s, .nsubs = n };
 	char err[4400];
 	int rc = EXIT_INTERNAL;
 

@@ -69,7 +69,6 @@ void judge_case(const struct judge_config *cfg, const char *prog,
 	c.lim = cfg->lim;
 	c.uid = uid;
 	c.gid = gid;
-	c.mnt_ns = cfg->mnt_ns;
 	c.sbx = sbx;
 
 	int rc = run_command(&c);

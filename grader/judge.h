@@ -23,7 +23,6 @@ struct judge_config {
 	struct run_limits lim;   /* per case */
 	int exact;
 	struct diff_opts diff;
-	int mnt_ns;              /* run_mask_ns(), or -1 (runner.h) */
 };
 
 /* One case's data, loaded once and shared read-only by every worker. */

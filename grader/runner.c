@@ -59,7 +59,7 @@
 enum stage {
 	ST_SETSID, ST_SIGACTION, ST_DUP2, ST_CLOSE, ST_RLIMIT, ST_SETGROUPS,
 	ST_SETGID, ST_SETUID, ST_VERIFY, ST_PRCTL, ST_CHDIR, ST_SIGMASK,
-	ST_MOUNT, ST_CGROUP, ST_IPC, ST_EXEC, ST_COUNT
+	ST_CGROUP, ST_IPC, ST_EXEC, ST_COUNT
 };
 
 static const char *const stage_names[ST_COUNT] = {
@@ -69,7 +69,7 @@ static const char *const stage_names[ST_COUNT] = {
 	[ST_SETGID] = "setgid", [ST_SETUID] = "setuid",
 	[ST_VERIFY] = "verify credentials", [ST_PRCTL] = "prctl",
 	[ST_CHDIR] = "chdir", [ST_SIGMASK] = "sigprocmask",
-	[ST_MOUNT] = "mount namespace", [ST_CGROUP] = "cgroup",
+	[ST_CGROUP] = "cgroup",
 	[ST_IPC] = "ipc namespace", [ST_EXEC] = "exec",
 };
 
@@ -91,7 +91,6 @@ struct child_plan {
 	int rl_res[8];
 	int n_rl;
 	int switch_uid;
-	int mnt_ns;                /* -1 unless root and c->mnt_ns is set */
 	const int *cg_fds;         /* cgroup.procs files the child joins */
 	int n_cg;
 	int unshare_ipc;           /* a fresh IPC namespace of its own */
@@ -263,9 +262,6 @@ static __attribute__((noreturn)) void child_exec(const struct child_plan *p)
 
 	if (setsid() < 0)
 		child_die(p, ST_SETSID);
-	/* First, while every descriptor is still where the parent put it. */
-	if (p->mnt_ns >= 0 && setns(p->mnt_ns, CLONE_NEWNS) < 0)
-		child_die(p, ST_MOUNT);
 	child_signals(p);
 	/* Into the slot's cgroups while still privileged: every process it
 	 * makes is then counted, limited and killed with it. */
@@ -561,8 +557,6 @@ int run_spawn_local(struct run_child *c, const int child_ends[3],
 	p.parent = getpid();
 	sigemptyset(&p.empty);
 	c->res.uid_switched = p.switch_uid;
-	p.mnt_ns = c->mnt_ns >= 0 && geteuid() == 0 ? c->mnt_ns : -1;
-	c->res.hidden = p.mnt_ns >= 0;
 	if (x) {
 		p.cg_fds = x->cg_fds;
 		p.n_cg = x->n_cg;
@@ -1018,72 +1012,6 @@ void run_child_release(struct run_child *c)
 /* ---- names ---- */
 
 #define SIG(n) { n, #n }
-/* ---- the masking namespace ---- */
-
-/* The keeper, a forked child: makes the namespace, mounts the masks,
- * reports {stage or -1, errno}, then waits to be killed. Only system calls:
- * the grader may already run threads. */
-static __attribute__((noreturn)) void keeper(const char *const *hide, int fd)
-{
-	struct status_rec rec = { -1, 0 };
-
-	if (unshare(CLONE_NEWNS) < 0 ||
-	    mount("none", "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
-		rec = (struct status_rec){ ST_MOUNT, errno };
-	for (; rec.stage < 0 && *hide; hide++)
-		if (mount("warpgrade-hidden", *hide, "tmpfs",
-			  MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
-			  "size=4k,nr_inodes=1,mode=000") < 0 && errno != ENOENT)
-			rec = (struct status_rec){ ST_MOUNT, errno };
-	if (write(fd, &rec, sizeof(rec)) != sizeof(rec))
-		_exit(1);
-	for (;;)
-		pause();
-}
-
-int run_mask_ns(const char *const *hide, char *err, size_t errlen)
-{
-	struct status_rec rec = { ST_MOUNT, EPIPE };
-	char path[64];
-	int p[2], fd = -1, status;
-	pid_t pid;
-
-	if (geteuid() != 0) {
-		snprintf(err, errlen, "hiding folders needs root");
-		return -1;
-	}
-	if (pipe2(p, O_CLOEXEC) < 0) {
-		snprintf(err, errlen, "cannot create a pipe: %s", strerror(errno));
-		return -1;
-	}
-	pid = fork();
-	if (pid == 0) {
-		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-		keeper(hide, p[1]);
-	}
-	close(p[1]);
-	if (pid > 0 && read(p[0], &rec, sizeof(rec)) == sizeof(rec) &&
-	    rec.stage < 0) {
-		/* The descriptor keeps the namespace alive once the keeper is
-		 * gone. */
-		snprintf(path, sizeof(path), "/proc/%d/ns/mnt", (int)pid);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		rec.err = errno;
-	}
-	close(p[0]);
-	if (pid < 0)
-		snprintf(err, errlen, "cannot fork: %s", strerror(errno));
-	else if (fd < 0)
-		snprintf(err, errlen, "cannot make the masking mount namespace: %s",
-			 strerror(rec.err));
-	if (pid > 0) {
-		kill(pid, SIGKILL);
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-	}
-	return fd;
-}
-
 static const struct { int sig; const char *name; } sig_table[] = {
 	SIG(SIGHUP), SIG(SIGINT), SIG(SIGQUIT), SIG(SIGILL), SIG(SIGTRAP),
 	SIG(SIGABRT), SIG(SIGBUS), SIG(SIGFPE), SIG(SIGKILL), SIG(SIGUSR1),

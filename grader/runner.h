@@ -55,33 +55,28 @@
  * its own struct run_child.
  *
  * The child, before exec (only async-signal-safe calls): new session and
- * process group (pgid = pid); stdin/stdout/stderr on the pipes; every fd
- * above 2 closed; default signal dispositions; rlimits (CPU soft = ceil of
- * the limit and hard = soft + 1, address space, file size, core 0, open
- * files, processes; none above the grader's own hard limits); when uid is set and the harness is root: no
- * supplementary groups, then gid, then uid (real, effective and saved), then
- * a check that they took; PR_SET_NO_NEW_PRIVS; PR_SET_PDEATHSIG = SIGKILL
- * (the child dies with the thread that started it); cwd = c.dir (entered
- * with the child's final credentials); an empty signal mask; execve with
- * c.env, or the fixed environment PATH=/usr/bin:/bin LANG=C HOME=<dir>
- * when c.env is NULL. A failure at any step is sent to the parent as
- * {stage, errno} over a close-on-exec pipe; EOF on that pipe means exec
- * succeeded. Stage names: "setsid", "sigaction", "dup2", "close fds",
+ * process group (pgid = pid); default signal dispositions; with the
+ * sandbox's extras, its cgroups joined and a new IPC namespace;
+ * stdin/stdout/stderr on the pipes; every fd above 2 closed; rlimits (CPU
+ * soft = ceil of the limit and hard = soft + 1, address space, stack, file
+ * size, core 0, open files, processes; none above the grader's own hard
+ * limits unless it may raise them); when uid is set and the harness is
+ * root: no supplementary groups, then gid, then uid (real, effective and
+ * saved), then a check that they took; PR_SET_NO_NEW_PRIVS;
+ * PR_SET_PDEATHSIG = SIGKILL (the child dies with the thread that started
+ * it); cwd = c.dir (entered with the child's final credentials); an empty
+ * signal mask; execve with c.env, or the fixed environment
+ * PATH=/usr/bin:/bin LANG=C HOME=<dir> when c.env is NULL. A failure at
+ * any step is sent to the parent as {stage, errno} over a close-on-exec
+ * pipe; EOF on that pipe means exec succeeded. Stage names: "setsid",
+ * "sigaction", "cgroup", "ipc namespace", "dup2", "close fds",
  * "setrlimit", "setgroups", "setgid", "setuid", "verify credentials",
- * "prctl", "chdir", "sigprocmask", "mount namespace" (all harness
- * failures: run_start -1) and "exec" (a result).
+ * "prctl", "chdir", "sigprocmask" (all harness failures: run_start -1) and
+ * "exec" (a result).
  *
- * Hidden paths (root only). run_mask_ns(hide) prepares, once, a private
- * mount namespace in which each directory of hide is covered by an empty
- * read-only tmpfs of mode 000 (propagation made private first, so nothing
- * leaks back to the host), and returns a descriptor of it; a child with
- * c.mnt_ns set enters it with setns() before anything else. The grader
- * hides the suite (its expected outputs), the submissions' sources and
- * whatever staff name, so a program cannot read the answers whatever the
- * file modes. One namespace serves every run: entering it costs tens of
- * microseconds, where making one per run (and tearing it down at exit)
- * cost the grader most of a millisecond per case. Not root: c.mnt_ns is
- * ignored and res.hidden stays 0.
+ * Namespaces, masks, private folders and cgroups are the sandbox's
+ * (sandbox.h): a run with c.sbx set is started by that slot's keeper, which
+ * calls run_spawn_local() below on its side.
  *
  * Cleanup sends SIGKILL; run_finish returns once the child is reaped and
  * its pipes are at EOF or RUN_DRAIN_MS have passed, so a killed descendant
@@ -165,7 +160,7 @@ struct run_result {
 	pid_t pid;               /* the child's pid (= its pgid); reaped */
 	int stderr_exceeded;     /* stderr went past stderr_kill_bytes (killed) */
 	int uid_switched;        /* ran under c.uid/c.gid (root, uid set) */
-	int hidden;              /* ran inside c.mnt_ns (root, mnt_ns set) */
+	int hidden;              /* ran with the suite masked (sandbox.h) */
 	long tree_cpu_ms;        /* CPU of every process of the run (the
 	                            sandbox's cgroup), or -1: not measured */
 	int tree_cpu_killed;     /* the sandbox killed the tree at the CPU
@@ -184,11 +179,13 @@ struct run_child {
 	struct run_limits lim;
 	uid_t uid;               /* (uid_t)-1: keep; only applied when root */
 	gid_t gid;               /* (gid_t)-1 with uid set: gid = uid */
-	int mnt_ns;              /* from run_mask_ns(), entered by the child
-	                            (root only); -1: the grader's namespace */
 	struct sandbox_slot *sbx; /* NULL: spawned by the calling thread;
 	                            else by that slot's keeper (sandbox.h):
 	                            its namespaces, private /tmp, cgroup */
+	int bind_dir;            /* with sbx: dir is a folder of the scratch
+	                            tree filled on the host (a build folder),
+	                            bound into the sandbox as it is, not a
+	                            fresh empty one */
 	/* private */
 	pid_t pid;
 	int fd_in, fd_out, fd_err, fd_status;
@@ -203,7 +200,7 @@ struct run_child {
 
 #define RUN_CHILD_INIT { .uid = (uid_t)-1, .gid = (gid_t)-1, .pid = -1, \
 	.fd_in = -1, .fd_out = -1, .fd_err = -1, .fd_status = -1, \
-	.fd_pid = -1, .fd_keeper = -1, .mnt_ns = -1 }
+	.fd_pid = -1, .fd_keeper = -1 }
 
 int run_start(struct run_child *c);
 int run_finish(struct run_child *c);
@@ -233,13 +230,6 @@ void run_probe_privileges(void);
  * thread-local buffer, valid until the next call in the same thread). */
 const char *run_signal_name(int sig);
 
-/*
- * A mount namespace where each directory of the NULL-terminated list hide
- * (absolute paths; missing ones are skipped) is an empty, closed tmpfs.
- * Root only. Returns a close-on-exec descriptor for run_child.mnt_ns, owned
- * by the caller (close it when done), or -1 with err set.
- */
-int run_mask_ns(const char *const *hide, char *err, size_t errlen);
 
 /* The dedicated uid (and gid: the same number) of parallel slot `slot`
  * (0, 1, ...): the base plus slot. */

@@ -63,7 +63,7 @@ struct msg {
 	struct run_limits lim;
 	uid_t uid;
 	gid_t gid;
-	int argc, envc, has_dir;
+	int argc, envc, has_dir, bind_dir;
 	/* M_STARTED / M_DONE */
 	pid_t pid;
 	int ok, stage_err;
@@ -108,6 +108,7 @@ struct keeper {
 	ino_t prog_ino;
 	char prog_at[PATH_MAX];  /* where the current program is bound */
 	char bin_ro[PATH_MAX];   /* its folder, bound read-only over itself */
+	char bound[PATH_MAX];    /* a host folder bound in for one run */
 	int processes;           /* the last run's process limit */
 	pid_t init;              /* pid 1 of the slot's PID namespace, or 0 */
 	int life;                /* its life pipe (closing it ends it) */
@@ -616,16 +617,41 @@ static int bind_program(struct keeper *k, const char *path)
 	return 0;
 }
 
+/* A folder of the host's scratch tree (a build folder the grader filled
+ * with sources), bound read-write at its own path: what the compiler
+ * writes there is what grade takes afterwards. */
+static int bind_host_dir(struct keeper *k, const char *dir)
+{
+	char src[PATH_MAX + 64];
+
+	snprintf(src, sizeof(src), "/proc/self/fd/%d/%s", k->base_fd,
+		 dir + strlen(k->cfg->scratch) + 1);
+	if (mkdir_p(dir, 0700) < 0 ||
+	    mount(src, dir, NULL, MS_BIND, NULL) < 0 ||
+	    mount(NULL, dir, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV, NULL) < 0)
+		return -1;
+	snprintf(k->bound, sizeof(k->bound), "%s", dir);
+	return 0;
+}
+
 /* Private folders for the run: clean areas, the program, a new working
  * folder owned by the run's uid. -1 with errno. */
 static int prepare(struct keeper *k, const char *path, const char *dir,
-		   uid_t uid, gid_t gid)
+		   int bind_dir, uid_t uid, gid_t gid)
 {
 	const char *scratch = k->cfg->scratch;
 	int dirty = 0, i;
 
 	if (!k->L.private_tmp)
 		return 0;
+	/* A folder bound in for the last run is let go; the areas are then
+	 * made afresh (its mount point is gone, which the checks would not
+	 * tell from a program's doing). */
+	if (k->bound[0]) {
+		umount2(k->bound, MNT_DETACH);
+		k->bound[0] = '\0';
+		dirty = 1;
+	}
 	for (i = 0; i < k->nareas && !dirty; i++)
 		dirty = area_dirty(&k->areas[i]);
 	if (dir && is_within(dir, scratch) && rmdir(dir) < 0 && errno != ENOENT)
@@ -634,7 +660,10 @@ static int prepare(struct keeper *k, const char *path, const char *dir,
 		return -1;
 	if (is_within(path, scratch) && strcmp(path, scratch) && bind_program(k, path) < 0)
 		return -1;
-	if (dir && is_within(dir, scratch)) {
+	if (dir && is_within(dir, scratch) && bind_dir) {
+		if (bind_host_dir(k, dir) < 0)
+			return -1;
+	} else if (dir && is_within(dir, scratch)) {
 		if (mkdir_p(dir, 0700) < 0 || chmod(dir, 0700) < 0 ||
 		    (uid != (uid_t)-1 && chown(dir, uid, gid == (gid_t)-1 ? uid : gid) < 0))
 			return -1;
@@ -677,6 +706,7 @@ static int unpack_run(struct msg *m, struct run_child *c, const char **argv,
 	c->lim = m->lim;
 	c->uid = m->uid;
 	c->gid = m->gid;
+	c->bind_dir = m->bind_dir;
 	return 0;
 }
 
@@ -777,7 +807,7 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 	 * towards the program's RLIMIT_NPROC. */
 	if (k->L.user_ns && !k->L.uid_switch && c.lim.nproc > 1)
 		c.lim.nproc++;
-	if (prepare(k, c.argv[0], c.dir, c.uid, c.gid) < 0) {
+	if (prepare(k, c.argv[0], c.dir, c.bind_dir, c.uid, c.gid) < 0) {
 		snprintf(c.res.error, sizeof(c.res.error),
 			 "cannot prepare the private folders for '%s': %s",
 			 c.argv[0], strerror(errno));
@@ -1007,6 +1037,11 @@ void sandbox_close(struct sandbox_slot *s)
 	free(s);
 }
 
+const struct sandbox_layers *sandbox_layers_of(const struct sandbox_slot *s)
+{
+	return &s->layers;
+}
+
 int sandbox_fd(const struct sandbox_slot *s)
 {
 	return s->sock;
@@ -1032,6 +1067,7 @@ static int pack_run(struct msg *m, const struct run_child *c)
 	m->uid = c->uid;
 	m->gid = c->gid;
 	m->has_dir = c->dir != NULL;
+	m->bind_dir = c->bind_dir;
 	PUT(c->argv[0]);
 	PUT(c->dir ? c->dir : "");
 	for (i = 0; c->argv[i]; i++) {

@@ -128,6 +128,8 @@ int sandbox_wait(struct sandbox_slot *s, struct run_child *c, int *status,
 /* 1 when the keeper makes each run's working folder itself (private_tmp):
  * the caller must not prepare it on the host. */
 int sandbox_private_dirs(const struct sandbox_slot *s);
+/* What the slot got (as sandbox_open reported it). */
+const struct sandbox_layers *sandbox_layers_of(const struct sandbox_slot *s);
 
 /* Root: SIGKILL every process whose real, effective or saved uid is uid,
  * found in /proc (never by becoming that uid, which such a process could

@@ -725,57 +725,6 @@ START_TEST(test_sandbox_probe)
 }
 END_TEST
 
-/* A hidden directory is an empty, closed tmpfs for the child alone: the
- * answers next to the grader cannot be read whatever their file modes, and
- * the host's view is untouched. */
-START_TEST(test_hide_paths)
-{
-	struct hrun h;
-	char dir[] = "/tmp/wg-runner-hide-XXXXXX", file[64];
-	const char *hide[] = { dir, "/nonexistent/wg-skipped", NULL };
-	char err[256];
-	FILE *f;
-	int ns;
-
-	ck_assert_ptr_nonnull(mkdtemp(dir));
-	ck_assert_int_eq(chmod(dir, 0755), 0);
-	snprintf(file, sizeof(file), "%s/answer.out", dir);
-	f = fopen(file, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs("42\n", f);
-	fclose(f);
-	ck_assert_int_eq(chmod(file, 0644), 0);
-
-	hrun_init(&h, 20, "rn_peek", file, NULL);
-	hrun(&h);
-	ck_assert_str_eq(h.c.res.out, "read: 42\n");
-	ck_assert_int_eq(h.c.res.hidden, 0);
-	run_child_release(&h.c);
-
-	ns = run_mask_ns(hide, err, sizeof(err));
-	if (!is_root()) {
-		ck_assert_int_lt(ns, 0);
-		ck_assert_str_eq(err, "hiding folders needs root");
-	} else {
-		ck_assert_msg(ns >= 0, "run_mask_ns: %s", err);
-		/* Twice: one namespace serves many runs. */
-		for (int i = 0; i < 2; i++) {
-			hrun_init(&h, 20, "rn_peek", file, NULL);
-			h.c.mnt_ns = ns;
-			hrun(&h);
-			ck_assert_int_eq(h.c.res.hidden, 1);
-			ck_assert_msg(strncmp(h.c.res.out, "denied: ", 8) == 0,
-				      "hidden file was readable: %s", h.c.res.out);
-			run_child_release(&h.c);
-		}
-		close(ns);
-	}
-	ck_assert_int_eq(access(file, R_OK), 0);
-	unlink(file);
-	rmdir(dir);
-}
-END_TEST
-
 /* A relative program path still works when the child changes directory. */
 START_TEST(test_relative_path_with_dir)
 {
@@ -1077,7 +1026,6 @@ Suite *make_runner_suite(void)
 
 	t = tc(s, "sandbox", 20);
 	tcase_add_test(t, test_sandbox_probe);
-	tcase_add_test(t, test_hide_paths);
 	tcase_add_test(t, test_relative_path_with_dir);
 	tcase_add_loop_test(t, test_exec_failure, 0,
 			    (int)(sizeof(exec_cases) / sizeof(exec_cases[0])));

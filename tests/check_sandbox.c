@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "grader/runner.h"
@@ -28,6 +29,8 @@ struct slot {
 	gid_t gid;
 };
 
+static const char *const *slot_hide;   /* for the next slot_open */
+
 /* A slot whose scratch tree holds a copy of helper `name` as bin/prog. */
 static void slot_open(struct slot *t, const char *name, int no_ns)
 {
@@ -44,6 +47,7 @@ static void slot_open(struct slot *t, const char *name, int no_ns)
 	ck_assert_int_eq(scratch_copy_file(src, t->prog, 0755, 0), 0);
 	scratch_slot_ids(&t->sc, 0, &t->uid, &t->gid);
 	cfg.scratch = t->sc.base;
+	cfg.hide = slot_hide;
 	cfg.uid = t->uid;
 	cfg.gid = t->gid;
 	ck_assert_msg(sandbox_open(&t->s, &cfg, &t->l, err, sizeof(err)) == 0, "%s", err);
@@ -200,6 +204,55 @@ START_TEST(test_layers_without_namespaces)
 }
 END_TEST
 
+/* A masked folder is an empty, closed tmpfs for the programs alone,
+ * whatever the file modes, for run after run; the host's view is
+ * untouched. Without namespaces the same file is readable: the test of
+ * the test. */
+START_TEST(test_masked_folder)
+{
+	char dir[] = "/var/tmp/wg-sandbox-hide-XXXXXX", file[64];
+	const char *hide[] = { dir, "/nonexistent/wg-skipped", NULL };
+	const char *argv[3];
+	struct slot t;
+	struct run_child c;
+	FILE *f;
+
+	/* Not under /tmp: that is private to the programs anyway. */
+	if (!mkdtemp(dir)) {
+		snprintf(dir, sizeof(dir), "%s", "/tmp/wg-sandbox-hideXXXXXX");
+		ck_assert_ptr_nonnull(mkdtemp(dir));
+	}
+	ck_assert_int_eq(chmod(dir, 0755), 0);
+	snprintf(file, sizeof(file), "%s/answer.out", dir);
+	ck_assert_ptr_nonnull(f = fopen(file, "w"));
+	fputs("42\n", f);
+	fclose(f);
+	ck_assert_int_eq(chmod(file, 0644), 0);
+	slot_hide = hide;
+	for (int no_ns = 0; no_ns < 2; no_ns++) {
+		slot_open(&t, "rn_peek", no_ns);
+		argv[0] = t.prog;
+		argv[1] = file;
+		argv[2] = NULL;
+		for (int i = 0; i < 2; i++) {
+			ck_assert_msg(run(&t, &c, argv) == 0, "%s", c.res.error);
+			if (t.l.mount_ns)
+				ck_assert_msg(!strncmp(c.res.out, "denied: ", 8),
+					      "a masked file was readable: %s", c.res.out);
+			else if (strstr(dir, "/var/tmp") || !t.l.private_tmp)
+				ck_assert_str_eq(c.res.out, "read: 42\n");
+			ck_assert_int_eq(c.res.hidden, t.l.mount_ns);
+			run_child_release(&c);
+		}
+		slot_close(&t);
+	}
+	slot_hide = NULL;
+	ck_assert_int_eq(access(file, R_OK), 0);
+	unlink(file);
+	rmdir(dir);
+}
+END_TEST
+
 Suite *make_sandbox_suite(void)
 {
 	Suite *s = suite_create("sandbox");
@@ -211,6 +264,7 @@ Suite *make_sandbox_suite(void)
 	tcase_add_test(tc, test_exit_code_and_signal);
 	tcase_add_test(tc, test_missing_program_is_a_result);
 	tcase_add_test(tc, test_layers_without_namespaces);
+	tcase_add_test(tc, test_masked_folder);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -58,16 +58,29 @@ field "$tmp/resp.json" 's["cases"][0]["verdict"] + ": " + s["cases"][0]["detail"
 
 # A compiler ($CC) that, once the program is linked, puts in its place a
 # link to the grader's own reference: taken as is, it would score full.
-cat > "$tmp/swap-cc" <<S
+# It lives outside /tmp, which the sandbox replaces for the compiler too
+# (root: a root-owned folder; a normal user: the build folder).
+ccdir=
+if [ "$(id -u)" -eq 0 ]; then
+	for d in /run /var/lib /var/cache; do
+		ccdir=$(mktemp -d "$d/wg-e2e-cc.XXXXXX" 2>/dev/null) && break
+	done
+else
+	ccdir=$(mktemp -d "$(cd "$b" && pwd)/e2e-cc.XXXXXX" 2>/dev/null)
+fi
+[ -n "$ccdir" ] || { echo "no folder outside /tmp for the compiler"; exit 1; }
+trap 'rm -rf "$tmp" "$ccdir"' EXIT INT TERM
+chmod 755 "$ccdir"
+cat > "$ccdir/swap-cc" <<S
 #!/bin/sh
 cc "\$@" || exit 1
 rm -f prog && ln -s "$b/bin/reference" prog
 S
-chmod 755 "$tmp/swap-cc"
+chmod 755 "$ccdir/swap-cc"
 mkdir -p "$tmp/swap"
 printf 'int main(void) { return 0; }\n' > "$tmp/swap/main.c"
 chmod -R a+rX "$tmp"
-CC=$tmp/swap-cc "$grade" -q --json "$tmp/swap.json" "$suite" "$tmp/swap" \
+CC=$ccdir/swap-cc "$grade" -q --json "$tmp/swap.json" "$suite" "$tmp/swap" \
 	> "$tmp/out" 2>&1
 [ "$(field "$tmp/swap.json" 's["score"]')" = 0 ] ||
 	bad "the link to the reference was taken: $(cat "$tmp/out")"
