@@ -30,8 +30,15 @@ $(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(LIB_SRCS))
 check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
 	WG_BUILD=$(B) $(CHECK_RUNNER)
 
+# The kill-matrix driver of the wrong solutions (tests/killmatrix.c): runs
+# programs on suite cases and judges them with the grader's comparison.
+KILLMATRIX := $(B)/tests/killmatrix
+$(KILLMATRIX): $(call obj,tests/killmatrix.c grader/compare.c)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+
 # E2E="name ..." runs only the scripts whose names hold one of the words.
-test-e2e: $(BINS) $(HELPERS)
+test-e2e: $(BINS) $(HELPERS) $(KILLMATRIX)
 	WG_BUILD=$(B) sh tests/run-e2e.sh $(E2E)
 
 test: check-unit test-e2e
