@@ -65,6 +65,20 @@ fuzz: $(FUZZ_BIN)
 	        $(B)/fuzz/last.log | tail -n 3; \
 	    if [ $$rc -ne 0 ]; then tail -n 40 $(B)/fuzz/last.log; exit 1; fi
 
+# The differential fuzzer of the mutation set (tests/wrong/fuzz-wrong.py):
+# random contract-conforming programs and targeted edges until every wrong
+# solution has differed from the reference (and student.c never has), at
+# most FUZZ_WRONG_SECONDS. FUZZ_WRONG_FLAGS="--minimize --seed N" writes
+# reduced distinguishing inputs to $(B)/fuzz-wrong/witness/.
+FUZZ_WRONG_SECONDS ?= 300
+FUZZ_WRONG_FLAGS   ?=
+.PHONY: fuzz-wrong
+fuzz-wrong: $(BUILD_BIN)/reference $(KILLMATRIX)
+	python3 tests/wrong/fuzz-wrong.py --reference $(BUILD_BIN)/reference \
+	    --killmatrix $(KILLMATRIX) --build $(B)/fuzz-wrong \
+	    --seconds $(FUZZ_WRONG_SECONDS) $(FUZZ_WRONG_FLAGS)
+fuzz: fuzz-wrong
+
 # CI's bounded smoke run.
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=30
