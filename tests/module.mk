@@ -79,6 +79,12 @@ fuzz-wrong: $(BUILD_BIN)/reference $(KILLMATRIX)
 	    --seconds $(FUZZ_WRONG_SECONDS) $(FUZZ_WRONG_FLAGS)
 fuzz: fuzz-wrong
 
+# The whole kill matrix of tests/wrong/ against hidden-tests/: solutions per
+# family, each one's killing cases, the fewest kills, cases that kill nothing.
+.PHONY: wrong-matrix
+wrong-matrix: $(BUILD_BIN)/reference $(KILLMATRIX)
+	WG_WRONG_ALL=1 WG_BUILD=$(B) sh tests/e2e/test_wrong_solutions.sh
+
 # CI's bounded smoke run.
 fuzz-smoke:
 	$(MAKE) fuzz FUZZ_SECONDS=30

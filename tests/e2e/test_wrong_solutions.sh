@@ -88,6 +88,10 @@ fi
 
 # 4. each is killed by two hidden cases
 if [ "$all" = 1 ]; then
+	echo "wrong solutions per family (base reference / student):"
+	awk -F'\t' '!/^#/ { n[$2]++; b[$2 "/" $3]++ }
+		END { for (f in n) printf "  %-11s %3d (%d / %d)\n", f, n[f],
+		      b[f "/reference"], b[f "/student"] }' "$root/tests/wrong/INDEX" | sort
 	# shellcheck disable=SC2086
 	"$km" -a -k 2 -j "$jobs" "$root/hidden-tests" $bins || status=1
 else
