@@ -258,6 +258,16 @@ static size_t reap(struct job *run, size_t nrun, const struct kcase *kc,
 	die("reaped an unknown child %ld", (long)pid);
 }
 
+static void free_cases(struct kcase *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].in);
+		free(v[i].exp);
+	}
+	free(v);
+}
+
 static const char *base(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -310,6 +320,8 @@ static int witness(const char *ref, char **bins, size_t nb, size_t jobs)
 	}
 	printf("%zu wrong solutions, %zu differ from the reference on their "
 	       "witness\n", nb, nb - bad);
+	free_cases(w, nb);
+	free(run);
 	return bad ? 1 : 0;
 }
 
@@ -419,5 +431,9 @@ int main(int argc, char **argv)
 		printf(" (%zu)", idle);
 	}
 	printf("\n");
+	free_cases(kc, nk);
+	free(hit);
+	free(kills);
+	free(run);
 	return weak ? 1 : 0;
 }

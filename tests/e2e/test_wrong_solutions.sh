@@ -68,7 +68,10 @@ bins=$(for d in "$root"/tests/wrong/*/; do
 # The driver itself: no case and no witness kills the reference, nor a
 # copy of tests/wrong/student.c, the correct base of the student-style bugs
 # (killmatrix exits 1 when a solution is not killed).
-cp "$ref" "$tmp/the-reference"
+# (built like the solutions: a sanitizer build could not start under the
+# driver's address-space limit)
+"$cc" -std=c11 -O2 -w -I"$root" -o "$tmp/the-reference" "$root"/reference/*.c ||
+	status=1
 printf 'strided 0 1\n' > "$tmp/the-reference.witness"
 "$km" -k 1 -j "$jobs" "$root/hidden-tests" "$tmp/the-reference" >/dev/null
 [ $? -eq 1 ] || { echo "FAIL: killmatrix calls the reference wrong"; status=1; }
