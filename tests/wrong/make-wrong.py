@@ -945,6 +945,23 @@ student("student-cr-strip", "lines",
         ("return c == ' ' || c == '\\t' || c == '\\r' || c == '\\v' || c == '\\f';",
          "return c == ' ' || c == '\\t' || c == '\\v' || c == '\\f';"))
 
+student("student-strtok-blanks", "lines",
+        "splits tokens with strtok(line, \" \\t\\r\\n\"): no VT, no FF",
+        "strided 0\f1\n",
+        ("return c == ' ' || c == '\\t' || c == '\\r' || c == '\\v' || c == '\\f';",
+         "return c == ' ' || c == '\\t' || c == '\\r' || c == '\\n';"))
+student("student-int-gather", "limits",
+        "stores gather addresses in an int",
+        "active 2\ngather 4 0 4294967296\n",
+        ("\t\t\telse if (i - 2 < 32)\n\t\t\t\tr[i - 2] = (struct rng){ (u64)a, (u64)size };",
+         "\t\t\telse if (i - 2 < 32) {\n\t\t\t\tint ia = (int)a;\n"
+         "\t\t\t\tr[i - 2] = (struct rng){ (u64)ia, (u64)size };\n\t\t\t}"))
+student("student-float-pct", "rounding",
+        "prints a float percentage with %.1f",
+        "active 1\nstrided 0 1 2\n",
+        (PRINT_EFF, "\t(void)q;\n"
+         "\tprintf(\"%.1f%%\\n\", (float)req * 100.0f / (float)moved);"))
+
 
 def base_source(root):
     parts = ["/* A wrong solution: the reference with one bug (see BUG below). */\n"
