@@ -54,7 +54,8 @@ listed=$(grep -vc '^#' "$root/tests/wrong/INDEX")
 [ "$listed" -eq $n ] || { echo "FAIL: INDEX lists $listed solutions, tests/wrong has $n"; status=1; }
 
 # 2. build them all once
-ls -d "$root"/tests/wrong/*/ | CC=$cc OUT=$tmp xargs -P "$jobs" -n 1 sh -c '
+# shellcheck disable=SC2016 # expanded by the inner shell
+printf '%s\n' "$root"/tests/wrong/*/ | CC=$cc OUT=$tmp xargs -P "$jobs" -n 1 sh -c '
 	name=$(basename "$1")
 	if "$CC" -std=c11 -O2 -w -o "$OUT/$name" "$1"*.c -lm 2>"$OUT/$name.log"; then
 		cp "$1witness.in" "$OUT/$name.witness"
