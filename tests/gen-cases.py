@@ -455,10 +455,161 @@ def h_magnitude():
                  "active 31", "aos %d 1 %d" % (MAXV, MAXV - 2)))
 
 
+# ------------------------------------------------------- edges (issue 13)
+# Each bug of tests/wrong/ must fail on two cases in different files, so
+# every probe below comes in two variants (v = 0, 1) with other values, and
+# the variants go to different files. A probe that changes `active` sets it
+# back to 32.
+
+
+def edge_numbers(v):
+    """Numbers at the edge of the grammar: -0, long bodies with leading
+    zeros, what strtoull/strtol/atoi would accept but the contract does not,
+    values just around 2^48 and 2^64."""
+    return [
+        ["strided -0 1", "shared -0 -0", "transpose 32 -0", "aos 12 -0 4"]
+        if v == 0 else
+        ["strided 4 -0 8", "shared -00 1", "transpose 8 -0", "aos 8 -0 4"],
+        ["shared -0x0 1", "strided -0X00 2"][v],
+        ["strided 0x0x10 1", "shared 0X0x2 1"][v],
+        ["strided 0x+10 1", "aos 0x+c 4 4"][v],
+        ["strided 0x-0 1", "strided 0X-0 0"][v],
+        ["strided 00000000000000000004 1",
+         "shared 0000000000000000000000000001 2"][v],
+        ["strided 0x00000000000000000010 1", "shared 0X0000000000000000001f 1"][v],
+        ["strided 0x0000000000000000000000000000FFFFFFFFFFFF 0",
+         "shared 0000000000000000000000281474976710655 0"][v],
+        ["strided 0x 1", "shared 0 0X"][v],
+        ["strided - 1", "transpose 32 -"][v],
+        ["strided 4.0 1", "shared 1.5 1"][v],
+        ["strided --4 1", "shared --0 1"][v],
+        ["strided 18446744073709551620 1", "shared 18446744073709551616 1"][v],
+        ["strided 4294967297 1", "shared 4294967328 1"][v],
+        ["strided 0xA 0xb 0xC", "shared 0XaB 0xF"][v],
+        ["strided 0X20 1", "transpose 0X10 0x1"][v],
+        ["strided 281474976710656 1", "shared -281474976710656 0"][v],
+        ["strided 1a 1", "shared 7f 1"][v],
+    ]
+
+
+def edge_separators(v):
+    """A CR inside a line, control characters that are not separators,
+    single tabs, VTs and FFs, blank lines in the middle."""
+    return [
+        ["strided\r4 1", "shared 0\r2"][v],
+        ["strided 0 1\r8", "transpose 32\r1\r"][v],
+        ["strided 0\x01 1", "shared\x1b0 1"][v],
+        ["strided\t8\t1", "shared\t1\t2"][v],
+        ["strided\x0b8 1", "shared 1\x0b3"][v],
+        ["strided 8\x0c1", "shared\x0c1 4"][v],
+        "", "   \t", "# a comment",
+    ]
+
+
+def edge_args(v):
+    """Ranges and counts: negative values whose addresses stay valid, a
+    field larger than its struct, one argument too many or too few,
+    prefixes of command names, unknown names longer than small buffers."""
+    return [
+        ["active 0", "strided 0 1"] if v == 0 else ["active 0", "shared 0 1"],
+        ["active 4 4", "strided 0 1", "active 32"] if v == 0 else
+        ["active 2 1", "shared 0 32"],
+        ["aos 4 0 0", "aos 1 1 0"][v],
+        ["aos 4 0 8", "aos 12 0 100"][v],
+        ["aos 5 6 1", "aos 4 8 0x10"][v],
+        ["aos 8 -4 4", "aos 16 -0x4 8"][v],
+        ["shared 0 1 2", "shared 0 2 0"][v],
+        ["shared -1 0", "shared -5 1"][v],
+        ["active 1", "shared 0 -1", "strided 0 -1", "active 32"] if v == 0 else
+        ["active 1", "shared 5 -3", "strided 64 -2 8", "active 32"],
+        ["strided 0 1 4 4", "strided 4 1 8 0"][v],
+        ["strided 0 1 0", "strided 8 2 0"][v],
+        ["transpose 32", "transpose 8"][v],
+        ["transpose 32 -1", "transpose 16 -8"][v],
+        ["transpose 0 0", "transpose 0 4"][v],
+        ["transpose 65 0", "transpose 0x41 1"][v],
+        ["stride 0 1", "share 0 1"][v],
+        ["stridedx 0 1", "shared2 0 1"][v],
+        ["active 1", "transpose 4 0", "active 32"] if v == 0 else
+        ["active 1", "shared 3 1", "active 32"],
+        ["shared 0 4294967296", "shared 4294967296 8589934592"][v],
+        ("u" * 16 + "nknown") if v == 0 else ("Strided" + "x" * 30),
+        ("x" * 300) if v == 0 else ("gather" + "_" * 1000),
+    ]
+
+
+def edge_gather(v):
+    """gather's order of checks at its edges, and its plurals."""
+    if v == 0:
+        return ["active 1", "gather 4", "gather 4 281474976710656 0",
+                "gather 0 8", "gather 4 -281474976710656",
+                "gather 8 -0x0", "active 2", "gather 4 0 -4",
+                "gather 4 -0 4", "gather 0 0 4", "active 32"]
+    return ["active 1", "gather 8 0 0", "gather 4 -0", "gather 16 0x0 -1",
+            "active 2", "gather 4 281474976710657",
+            "gather 4 0 -0x1000000000000", "gather 0 4 4", "active 3",
+            "gather 4 8 4 -1", "gather 4 -0 -0 0", "active 32"]
+
+
+def edge_two_step(v):
+    """Efficiencies whose hundredths digit is 4 followed by 5 or more:
+    rounding to hundredths first, then to tenths, goes up; one step not."""
+    rows = ([(5, "aos 33 22 11"), (8, "aos 41 28 13"), (11, "aos 15 10 5"),
+             (17, "aos 12 0 5"), (25, "aos 7 0 7"), (32, "aos 11 0 6")]
+            if v == 0 else
+            [(5, "strided 0 4 11"), (13, "strided 0 4 14"),
+             (19, "strided 30 3 3"), (23, "strided 39 1 11"),
+             (29, "strided 0 2 10"), (32, "strided 18 5 4")])
+    out = []
+    for n, cmd in rows:
+        out += ["active %d" % n, cmd]
+    return out + ["active 32"]
+
+
+def flatten(rows):
+    out = []
+    for r in rows:
+        out += r if isinstance(r, list) else [r]
+    return out
+
+
+def h_edges():
+    yield ("parse-edge", "parsing", 3,
+           "numbers and separators at the edge of the grammar",
+           lines(*flatten(edge_numbers(0) + edge_separators(0))))
+    yield ("err-edge-numbers", "errors", 3,
+           "tokens a library parser would take but the grammar does not",
+           lines(*flatten(edge_separators(1) + edge_numbers(1))))
+    yield ("err-edge-args", "errors", 3,
+           "ranges, counts and names at their edges",
+           lines(*flatten(edge_args(0))))
+    yield ("err-edge-ranges", "errors", 3,
+           "negative values that keep addresses valid, fields too large",
+           lines(*flatten(edge_args(1))))
+    yield ("ga-edge-order", "gather", 2, "gather's checks at their edges",
+           lines(*edge_gather(0)))
+    yield ("pw-gather-edge", "partial-warp", 2,
+           "gather with 1 to 3 threads at the edges of its checks",
+           lines(*edge_gather(1)))
+    yield ("round-two-step", "rounding", 2,
+           "half up in one step, not via hundredths (array of structs)",
+           lines(*edge_two_step(0)))
+    yield ("round-two-step-strided", "rounding", 2,
+           "half up in one step, not via hundredths (strided)",
+           lines(*edge_two_step(1)))
+    # Lines past 1 MiB: fixed buffers of 64 KiB to 1 MiB split them.
+    yield ("parse-huge-line", "parsing", 2, "a 1.1 MB line of blanks",
+           lines("strided 4 1" + " " * (1 << 20) + " 8", "strided 0 1"))
+    yield ("ga-huge-line", "gather", 2, "a 1.1 MB gather line",
+           lines("gather 4 " + " ".join("0" * 35000 + str(8 * t)
+                                       for t in range(32)),
+                 "shared 0 1"))
+
+
 HIDDEN_GENS = [h_misaligned, h_large_stride, h_vector, h_broadcast,
                h_partial_warp, h_gather, h_transpose_unpadded,
                h_transpose_padded, h_errors, h_aos, h_shared, h_parsing,
-               h_rounding, h_magnitude]
+               h_rounding, h_magnitude, h_edges]
 
 # Hidden cases whose data students may see: a handful of plain ones.
 VISIBLE_HIDDEN = {"mis-bases", "vec-sizes", "tu-tiles"}

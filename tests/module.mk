@@ -30,8 +30,15 @@ $(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(LIB_SRCS))
 check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
 	WG_BUILD=$(B) $(CHECK_RUNNER)
 
+# The kill-matrix driver of the wrong solutions (tests/killmatrix.c): runs
+# programs on suite cases and judges them with the grader's comparison.
+KILLMATRIX := $(B)/tests/killmatrix
+$(KILLMATRIX): $(call obj,tests/killmatrix.c grader/compare.c)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+
 # E2E="name ..." runs only the scripts whose names hold one of the words.
-test-e2e: $(BINS) $(HELPERS)
+test-e2e: $(BINS) $(HELPERS) $(KILLMATRIX)
 	WG_BUILD=$(B) sh tests/run-e2e.sh $(E2E)
 
 test: check-unit test-e2e
@@ -57,6 +64,26 @@ fuzz: $(FUZZ_BIN)
 	    grep -E '^stat::number_of_executed_units|^stat::peak_rss|cov:' \
 	        $(B)/fuzz/last.log | tail -n 3; \
 	    if [ $$rc -ne 0 ]; then tail -n 40 $(B)/fuzz/last.log; exit 1; fi
+
+# The differential fuzzer of the mutation set (tests/wrong/fuzz-wrong.py):
+# random contract-conforming programs and targeted edges until every wrong
+# solution has differed from the reference (and student.c never has), at
+# most FUZZ_WRONG_SECONDS. FUZZ_WRONG_FLAGS="--minimize --seed N" writes
+# reduced distinguishing inputs to $(B)/fuzz-wrong/witness/.
+FUZZ_WRONG_SECONDS ?= 300
+FUZZ_WRONG_FLAGS   ?=
+.PHONY: fuzz-wrong
+fuzz-wrong: $(BUILD_BIN)/reference $(KILLMATRIX)
+	python3 tests/wrong/fuzz-wrong.py --reference $(BUILD_BIN)/reference \
+	    --killmatrix $(KILLMATRIX) --build $(B)/fuzz-wrong \
+	    --seconds $(FUZZ_WRONG_SECONDS) $(FUZZ_WRONG_FLAGS)
+fuzz: fuzz-wrong
+
+# The whole kill matrix of tests/wrong/ against hidden-tests/: solutions per
+# family, each one's killing cases, the fewest kills, cases that kill nothing.
+.PHONY: wrong-matrix
+wrong-matrix: $(BUILD_BIN)/reference $(KILLMATRIX)
+	WG_WRONG_ALL=1 WG_BUILD=$(B) sh tests/e2e/test_wrong_solutions.sh
 
 # CI's bounded smoke run.
 fuzz-smoke:

@@ -330,7 +330,7 @@ struct model_banks model_bank_conflicts(const uint64_t *words, size_t n)
 
 	for (size_t i = 0; i < n; i++) {
 		unsigned k = (unsigned)(words[i] % MODEL_BANKS), j = 0;
-		while (j < count[k] && 0)
+		while (j < count[k])
 			j++;
 		if (j == count[k])
 			seen[k][count[k]++] = words[i];
