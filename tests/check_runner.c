@@ -731,7 +731,7 @@ END_TEST
 START_TEST(test_relative_path_with_dir)
 {
 	struct hrun h;
-	char cwd[PATH_MAX], rel[PATH_MAX];
+	char cwd[PATH_MAX], rel[3 * PATH_MAX];
 
 	hrun_init(&h, 19, "rn_exit", "7", NULL);
 	ck_assert_ptr_nonnull(getcwd(cwd, sizeof(cwd)));
@@ -739,7 +739,8 @@ START_TEST(test_relative_path_with_dir)
 		snprintf(rel, sizeof(rel), "%s", h.path + 1);
 	else
 		snprintf(rel, sizeof(rel), "%s/%s", cwd + 1, h.path);
-	snprintf(h.path, sizeof(h.path), "%s", rel);
+	ck_assert_uint_lt(strlen(rel), sizeof(h.path));
+	memcpy(h.path, rel, strlen(rel) + 1);
 	ck_assert_int_eq(chdir("/"), 0);
 	hrun(&h);
 	ck_assert_int_eq(chdir(cwd), 0);
