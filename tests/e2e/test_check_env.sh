@@ -36,6 +36,23 @@ else
 	[ $rc -eq 1 ] || bad "--check-env: no masking, exit $rc (want 1)"
 fi
 
+# Where the kernel lets this user make the namespaces, grade must have
+# them: a layer lost to a bug must not pass as a machine's limit.
+if command -v unshare > /dev/null 2>&1; then
+	if [ "$(id -u)" -eq 0 ]; then
+		can=$(unshare --mount --net true 2>/dev/null && echo yes)
+		[ -n "$can" ] || can=$(unshare --user --map-root-user --mount --net true 2>/dev/null && echo yes)
+	else
+		can=$(unshare --user --map-current-user --mount --net true 2>/dev/null && echo yes)
+	fi
+	if [ "$can" = yes ]; then
+		for layer in 'mount namespace' 'private /tmp' 'network namespace' 'pid namespace'; do
+			grep -q "^  $layer *yes" "$tmp/env.out" ||
+				bad "the kernel allows namespaces here, but grade has no $layer: $(grep missing "$tmp/env.out")"
+		done
+	fi
+fi
+
 # No namespace at all.
 WG_NO_NAMESPACES=1 "$grade" --check-env "$tmp/hidden" > "$tmp/env2.out" 2>&1
 rc=$?
