@@ -206,6 +206,39 @@ static int write_file(const char *dir, const char *file, const char *text)
 	return rc;
 }
 
+/* Re-reads an open cgroup file from the start (the descriptors stay open
+ * for the slot's life: no path walk per case). */
+static int read_fd(int fd, char *buf, size_t len)
+{
+	ssize_t n = fd < 0 ? -1 : pread(fd, buf, len - 1, 0);
+
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+static int64_t keyed_fd(int fd, const char *key)
+{
+	char buf[4096], *p;
+	size_t n = strlen(key);
+
+	if (read_fd(fd, buf, sizeof(buf)) < 0)
+		return -1;
+	for (p = buf; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, key, n) && p[n] == ' ')
+			return strtoll(p + n + 1, NULL, 10);
+	return -1;
+}
+
+static int open_in(const char *dir, const char *file)
+{
+	char p[3 * LINE];
+
+	snprintf(p, sizeof(p), "%s/%s", dir, file);
+	return open(p, O_RDONLY | O_CLOEXEC);
+}
+
 static int read_file(const char *dir, const char *file, char *buf, size_t len)
 {
 	char p[3 * LINE];
@@ -223,20 +256,6 @@ static int read_file(const char *dir, const char *file, char *buf, size_t len)
 	return 0;
 }
 
-/* The number after "key " in a flat keyed file (cpu.stat, memory.events). */
-static int64_t keyed(const char *dir, const char *file, const char *key)
-{
-	char buf[4096], *p;
-	size_t n = strlen(key);
-
-	if (read_file(dir, file, buf, sizeof(buf)) < 0)
-		return -1;
-	for (p = buf; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-		if (!strncmp(p, key, n) && p[n] == ' ')
-			return strtoll(p + n + 1, NULL, 10);
-	return -1;
-}
-
 static int add_dir(struct cgroup *cg, char *dir)
 {
 	char p[3 * LINE];
@@ -248,6 +267,7 @@ static int add_dir(struct cgroup *cg, char *dir)
 		free(dir);
 		return -1;
 	}
+	cg->procs_rd[i] = open(p, O_RDONLY | O_CLOEXEC);
 	cg->dirs[cg->ndirs++] = dir;
 	return i;
 }
@@ -315,11 +335,26 @@ void cg_open(struct cgroup *cg, int slot)
 {
 	memset(cg, 0, sizeof(*cg));
 	cg->kill_v2 = cg->freezer_v1 = cg->cpu_dir = cg->mem_dir = cg->pids_dir = -1;
+	cg->cpu_fd = cg->mem_fd = -1;
 	open_v2(cg, slot);
 	open_v1(cg, slot, "freezer", CG_KILL);
 	open_v1(cg, slot, "cpuacct", CG_CPU);
 	open_v1(cg, slot, "memory", CG_MEM);
 	open_v1(cg, slot, "pids", CG_PIDS);
+	if (cg->caps & CG_CPU)
+		cg->cpu_fd = open_in(cg->dirs[cg->cpu_dir], cg->cpu_v2 ? "cpu.stat" : "cpuacct.usage");
+	if (cg->caps & CG_MEM)
+		cg->mem_fd = open_in(cg->dirs[cg->mem_dir],
+				     cg->mem_v2 ? "memory.events" : "memory.oom_control");
+	/* A v1 memory group can hold the keeper itself (v1 has no
+	 * "no internal processes" rule, and the kill is not done there):
+	 * its children are then born in it, sparing every run a migration
+	 * (~60 us). The keeper's own few pages are charged there too, and
+	 * it is never the OOM killer's choice. */
+	if ((cg->caps & CG_MEM) && !cg->mem_v2 &&
+	    write_file("/proc/self", "oom_score_adj", "-1000") == 0 &&
+	    write(cg->procs_fd[cg->mem_dir], "0", 1) == 1)
+		cg->mem_inherited = 1;
 	if (!cg->caps)
 		snprintf(cg->why, sizeof(cg->why), "no writable cgroup hierarchy");
 	else if ((cg->caps & (CG_KILL | CG_CPU | CG_MEM | CG_PIDS)) != 15)
@@ -328,11 +363,32 @@ void cg_open(struct cgroup *cg, int slot)
 			 cg->caps & CG_MEM ? "" : " memory", cg->caps & CG_PIDS ? "" : " pids");
 }
 
+/* Back into the parent group, so that the slot's can be removed. */
+static void leave_memory_group(struct cgroup *cg)
+{
+	char parent[3 * LINE], *slash;
+
+	snprintf(parent, sizeof(parent), "%s", cg->dirs[cg->mem_dir]);
+	if ((slash = strrchr(parent, '/')))
+		*slash = '\0';
+	write_file(parent, "cgroup.procs", "0");
+	cg->mem_inherited = 0;
+}
+
 void cg_close(struct cgroup *cg)
 {
+	cg->active = (1 << cg->ndirs) - 1;
 	cg_kill_all(cg);
+	if (cg->mem_inherited)
+		leave_memory_group(cg);
+	if (cg->cpu_fd >= 0)
+		close(cg->cpu_fd);
+	if (cg->mem_fd >= 0)
+		close(cg->mem_fd);
 	for (int i = 0; i < cg->ndirs; i++) {
 		close(cg->procs_fd[i]);
+		if (cg->procs_rd[i] >= 0)
+			close(cg->procs_rd[i]);
 		rmdir(cg->dirs[i]);
 		free(cg->dirs[i]);
 	}
@@ -372,13 +428,13 @@ int64_t cg_cpu_ns(struct cgroup *cg)
 {
 	char buf[64];
 
-	if (!(cg->caps & CG_CPU))
+	if (!(cg->caps & CG_CPU) || !(cg->active & (1 << cg->cpu_dir)))
 		return -1;
 	if (cg->cpu_v2) {
-		int64_t us = keyed(cg->dirs[cg->cpu_dir], "cpu.stat", "usage_usec");
+		int64_t us = keyed_fd(cg->cpu_fd, "usage_usec");
 		return us < 0 ? -1 : us * 1000;
 	}
-	if (read_file(cg->dirs[cg->cpu_dir], "cpuacct.usage", buf, sizeof(buf)) < 0)
+	if (read_fd(cg->cpu_fd, buf, sizeof(buf)) < 0)
 		return -1;
 	return strtoll(buf, NULL, 10);
 }
@@ -387,22 +443,30 @@ uint64_t cg_oom_kills(struct cgroup *cg)
 {
 	int64_t n;
 
-	if (!(cg->caps & CG_MEM))
+	if (!(cg->caps & CG_MEM) || !(cg->active & (1 << cg->mem_dir)))
 		return 0;
-	n = keyed(cg->dirs[cg->mem_dir], cg->mem_v2 ? "memory.events" : "memory.oom_control",
-		  "oom_kill");
+	n = keyed_fd(cg->mem_fd, "oom_kill");
 	return n < 0 ? 0 : (uint64_t)n;
 }
 
-void cg_begin(struct cgroup *cg, uint64_t *cpu_ns0, uint64_t *oom0)
+int cg_begin(struct cgroup *cg, int all, int *fds, uint64_t *cpu_ns0, uint64_t *oom0)
 {
 	int64_t c;
+	int n = 0;
 
-	if ((cg->caps & CG_CPU) && !cg->cpu_v2)
+	cg->active = 0;
+	for (int i = 0; i < cg->ndirs; i++)
+		if (all || i == cg->mem_dir) {
+			cg->active |= 1 << i;
+			if (!(i == cg->mem_dir && cg->mem_inherited))
+				fds[n++] = cg->procs_fd[i];
+		}
+	if ((cg->caps & CG_CPU) && !cg->cpu_v2 && (cg->active & (1 << cg->cpu_dir)))
 		write_file(cg->dirs[cg->cpu_dir], "cpuacct.usage", "0");
 	c = cg_cpu_ns(cg);
 	*cpu_ns0 = c < 0 ? 0 : (uint64_t)c;
 	*oom0 = cg_oom_kills(cg);
+	return n;
 }
 
 /* Pids listed in a cgroup.procs file: SIGKILL to each; how many. */
@@ -423,12 +487,16 @@ static int kill_listed(const char *dir)
 	return n;
 }
 
+/* The keeper (and its PID namespace's init) live in an inherited memory
+ * group for good: only the kill hierarchy tells whether a run left
+ * anything. */
 static int populated(struct cgroup *cg)
 {
 	char buf[64];
 
 	for (int i = 0; i < cg->ndirs; i++)
-		if (read_file(cg->dirs[i], "cgroup.procs", buf, sizeof(buf)) == 0 && buf[0])
+		if ((cg->active & (1 << i)) && !(i == cg->mem_dir && cg->mem_inherited) &&
+		    read_fd(cg->procs_rd[i], buf, sizeof(buf)) == 0 && buf[0])
 			return 1;
 	return 0;
 }
@@ -448,6 +516,9 @@ int cg_kill_all(struct cgroup *cg)
 		errno = ENOSYS;
 		return -1;
 	}
+	/* Nothing joined the kill hierarchy: a lone process, already dead. */
+	if (!(cg->active & (1 << (cg->kill_v2 >= 0 ? cg->kill_v2 : cg->freezer_v1))))
+		return 0;
 	if (!populated(cg))
 		return 0;
 	if (cg->kill_v2 >= 0) {
@@ -464,7 +535,8 @@ int cg_kill_all(struct cgroup *cg)
 	for (i = 0; i < 1000 && populated(cg); i++) {
 		if (i % 10 == 9)
 			for (int k = 0; k < cg->ndirs; k++)
-				kill_listed(cg->dirs[k]);
+				if (!(k == cg->mem_dir && cg->mem_inherited))
+					kill_listed(cg->dirs[k]);
 		nap_ms(1);
 	}
 	if (populated(cg)) {

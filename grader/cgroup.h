@@ -39,6 +39,12 @@ struct cgroup {
 	int mem_dir, mem_v2;
 	int pids_dir;
 	uint64_t mem_set, pids_set;  /* the limits written last (0: none yet) */
+	int procs_rd[CG_MAX_DIRS];   /* cgroup.procs of each, open for reading */
+	int cpu_fd, mem_fd;          /* cpu.stat or cpuacct.usage; memory.events
+	                                or memory.oom_control: open for reading */
+	int active;                  /* bit i: dirs[i] joined by this run */
+	int mem_inherited;           /* the keeper sits in the (v1) memory
+	                                group: its children are born there */
 	char why[200];               /* what is missing, for the report */
 };
 
@@ -50,9 +56,14 @@ void cg_close(struct cgroup *cg);
 /* Sets memory.max (bytes, 0: none) and pids.max (0: none) where offered;
  * -1 when a write failed. */
 int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids);
-/* Resets the v1 counters that can be reset; reads the others' baseline. */
-void cg_begin(struct cgroup *cg, uint64_t *cpu_ns0, uint64_t *oom0);
-/* CPU of the whole tree in ns (-1: not offered); oom_kill events. */
+/* A run joins every hierarchy (all), or with a process limit of 1 only
+ * the memory controller's: one process needs no kill, pids or tree CPU
+ * (its rusage is all of it), and each hierarchy joined costs a migration
+ * (~20 us on v1). Fills fds with the cgroup.procs descriptors to join and
+ * returns how many; reads the baselines of what the run will use. */
+int cg_begin(struct cgroup *cg, int all, int *fds, uint64_t *cpu_ns0, uint64_t *oom0);
+/* CPU of the whole tree in ns (-1: not offered or not joined); oom_kill
+ * events (0 when not joined). */
 int64_t cg_cpu_ns(struct cgroup *cg);
 uint64_t cg_oom_kills(struct cgroup *cg);
 /* Kills every process in the slot's cgroup and waits (at most about

@@ -87,13 +87,14 @@ struct child_plan {
 	int fds[3];             /* child ends of stdin, stdout, stderr */
 	int status_fd;
 	int max_fd;             /* for the close loop when close_range is absent */
-	struct rlimit rl[8];
-	int rl_res[8];
+	struct rlimit rl[10];
+	int rl_res[10];
 	int n_rl;
 	int switch_uid;
 	const int *cg_fds;         /* cgroup.procs files the child joins */
 	int n_cg;
 	int unshare_ipc;           /* a fresh IPC namespace of its own */
+	const sigset_t *reset;     /* the signals to reset; NULL: all */
 	uid_t uid;
 	gid_t gid;
 	pid_t parent;
@@ -221,6 +222,9 @@ static void child_close_fds(const struct child_plan *p)
 			close(fd);
 }
 
+/* Every disposition back to the default. A caught signal is reset by
+ * execve anyway; an ignored one is not. With p->reset (the keeper, whose
+ * dispositions never change, names its ignored ones once) only those. */
 static void child_signals(const struct child_plan *p)
 {
 	struct sigaction sa;
@@ -230,6 +234,7 @@ static void child_signals(const struct child_plan *p)
 	sa.sa_handler = SIG_DFL;
 	for (sig = 1; sig < NSIG; sig++)
 		if (sig != SIGKILL && sig != SIGSTOP &&
+		    (!p->reset || sigismember(p->reset, sig) == 1) &&
 		    sigaction(sig, &sa, NULL) < 0 && errno != EINVAL)
 			child_die(p, ST_SIGACTION);
 }
@@ -355,6 +360,10 @@ static void plan_limits(struct child_plan *p, const struct run_limits *l)
 	if (l->stack_bytes)
 		plan_rlimit(p, RLIMIT_STACK, l->stack_bytes, l->stack_bytes);
 	plan_rlimit(p, RLIMIT_CORE, 0, 0);
+	/* No POSIX message queue can be made (their bytes count against this
+	 * limit): nothing of the kind outlives a run, and the sandbox need
+	 * not look for any. */
+	plan_rlimit(p, RLIMIT_MSGQUEUE, 0, 0);
 	plan_rlimit(p, RLIMIT_NOFILE, l->nofile > 0 ? l->nofile : RUN_DEFAULT_NOFILE,
 		    l->nofile > 0 ? l->nofile : RUN_DEFAULT_NOFILE);
 	if (l->nproc > 0)
@@ -522,6 +531,7 @@ static void reset_state(struct run_child *c)
 	memset(&c->res, 0, sizeof(c->res));
 	c->res.tree_cpu_ms = -1;
 	c->pid = -1;
+	c->started = 0;
 	c->reaped = 0;
 	c->in_off = 0;
 	c->err_cap = 0;
@@ -561,6 +571,7 @@ int run_spawn_local(struct run_child *c, const int child_ends[3],
 		p.cg_fds = x->cg_fds;
 		p.n_cg = x->n_cg;
 		p.unshare_ipc = x->unshare_ipc;
+		p.reset = x->reset_signals;
 	}
 	if (spawn(c, &p) < 0)
 		rc = fail(c, "cannot fork for '%s': %s", c->argv[0], strerror(errno));
@@ -608,6 +619,7 @@ int run_start(struct run_child *c)
 	if (!c->sbx)
 		c->fd_pid = (int)syscall(SYS_pidfd_open, c->pid, 0);
 #endif
+	c->started = 1;
 	return 0;
 }
 
@@ -951,7 +963,7 @@ int run_finish(struct run_child *c)
 	struct rusage ru;
 	int status = 0, rc;
 
-	if (c->pid <= 0 || c->reaped)
+	if (!c->started || c->reaped)
 		return fail(c, "run_finish without a started child");
 	memset(&pm, 0, sizeof(pm));
 	pm.out_cap = out_cap_of(&c->lim);
@@ -990,7 +1002,7 @@ int run_command(struct run_child *c)
 
 void run_child_release(struct run_child *c)
 {
-	if (c->pid > 0 && !c->reaped && c->sbx) {
+	if (c->started && !c->reaped && c->sbx) {
 		struct pump pm = { 0 };
 		struct rusage ru;
 		int status;

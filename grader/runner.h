@@ -99,6 +99,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 #include <sys/types.h>
 
 struct sandbox_slot;
@@ -192,6 +193,8 @@ struct run_child {
 	struct run_result res;
 	int fd_pid;              /* pidfd of the child, or -1 */
 	int fd_keeper;           /* sandbox_fd(sbx) while running (not owned) */
+	int started;             /* run_start succeeded (through a keeper the
+	                            pid is known only at the end) */
 	int reaped;
 	int64_t t0_ns;           /* CLOCK_MONOTONIC at fork */
 	size_t in_off;           /* bytes of input written */
@@ -218,6 +221,8 @@ struct run_spawn_extra {
 	const int *cg_fds;       /* cgroup.procs descriptors the child joins */
 	int n_cg;
 	int unshare_ipc;         /* the child gets a new IPC namespace */
+	const sigset_t *reset_signals; /* only these need SIG_DFL (the rest
+	                            are not ignored); NULL: every signal */
 };
 int run_spawn_local(struct run_child *c, const int child_ends[3],
 		    const struct run_spawn_extra *x);

@@ -52,8 +52,7 @@
 #define TMP_INODES 4096
 #define CPU_TICK_MS 20
 
-enum msg_type { M_READY = 1, M_NEED_MAP, M_MAPPED, M_RUN, M_STARTED, M_KILL,
-		M_DONE, M_FAIL };
+enum msg_type { M_READY = 1, M_NEED_MAP, M_MAPPED, M_RUN, M_KILL, M_DONE };
 
 struct msg {
 	int type;
@@ -64,7 +63,7 @@ struct msg {
 	uid_t uid;
 	gid_t gid;
 	int argc, envc, has_dir, bind_dir;
-	/* M_STARTED / M_DONE */
+	/* M_DONE */
 	pid_t pid;
 	int ok, stage_err;
 	char stage[32];
@@ -94,6 +93,8 @@ struct area {
 	fsblkcnt_t blocks;
 	struct timespec ctime;   /* of its root: any create, delete, chmod or
 	                            utime there moves it, and no one can set it */
+	int fd;                  /* O_PATH of its root while mounted: checks
+	                            without a path walk */
 };
 
 struct keeper {
@@ -109,8 +110,14 @@ struct keeper {
 	char prog_at[PATH_MAX];  /* where the current program is bound */
 	char bin_ro[PATH_MAX];   /* its folder, bound read-only over itself */
 	char bound[PATH_MAX];    /* a host folder bound in for one run */
+	char cwd[PATH_MAX];      /* the working folder left by the last run */
+	struct timespec cwd_ctime;
+	uid_t cwd_uid;
 	int processes;           /* the last run's process limit */
 	pid_t init;              /* pid 1 of the slot's PID namespace, or 0 */
+	int ipc_fd[3];           /* /proc/sysvipc/{shm,sem,msg} of the slot */
+	int ipc_watch;           /* they are open: no IPC namespace per run */
+	sigset_t ignored;        /* the keeper's ignored signals (fixed) */
 	int life;                /* its life pipe (closing it ends it) */
 	int base_fd;             /* the host's scratch folder, opened before
 	                            the private one covered it: programs are
@@ -376,6 +383,7 @@ static void add_area(struct keeper *k, const char *path, const char *mode)
 	snprintf(a->path, sizeof(a->path), "%s", path);
 	a->opts_mode = mode;
 	a->mounted = 0;
+	a->fd = -1;
 	k->nareas++;
 }
 
@@ -390,6 +398,7 @@ static int mount_area(const struct keeper *k, struct area *a)
 	if (mount("tmpfs", a->path, "tmpfs", MS_NOSUID | MS_NODEV, opts) < 0)
 		return -1;
 	a->mounted = 1;
+	a->fd = open(a->path, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	return 0;
 }
 
@@ -401,9 +410,13 @@ static int remount_areas(struct keeper *k)
 
 	for (i = k->nareas - 1; i >= 0; i--)
 		if (k->areas[i].mounted) {
+			if (k->areas[i].fd >= 0)
+				close(k->areas[i].fd);
+			k->areas[i].fd = -1;
 			umount2(k->areas[i].path, MNT_DETACH);
 			k->areas[i].mounted = 0;
 		}
+	k->cwd[0] = '\0';
 	for (i = 0; i < k->nareas; i++)
 		if (mount_area(k, &k->areas[i]) < 0)
 			return -1;
@@ -472,6 +485,62 @@ static void on_chld(int sig)
 	(void)sig;
 }
 
+/* The slot's IPC namespace is the keeper's own, shared by its runs: after
+ * each run /proc/sysvipc says whether SysV shared memory, semaphores or
+ * message queues were left (POSIX queues cannot be made: RLIMIT_MSGQUEUE
+ * is 0), and only then is it replaced by a new one. A fresh namespace per
+ * run cost ~50 us (its teardown is work for the kernel too). */
+static const char *const sysvipc[3] = { "/proc/sysvipc/shm", "/proc/sysvipc/sem",
+					"/proc/sysvipc/msg" };
+
+static void ipc_watch_close(struct keeper *k)
+{
+	for (int i = 0; i < 3; i++) {
+		if (k->ipc_fd[i] >= 0)
+			close(k->ipc_fd[i]);
+		k->ipc_fd[i] = -1;
+	}
+	k->ipc_watch = 0;
+}
+
+/* Opened in the namespace they will show (the files pick it at open). */
+static void ipc_watch_open(struct keeper *k)
+{
+	k->ipc_watch = 1;
+	for (int i = 0; i < 3; i++)
+		if ((k->ipc_fd[i] = open(sysvipc[i], O_RDONLY | O_CLOEXEC)) < 0)
+			k->ipc_watch = 0;
+	if (!k->ipc_watch)
+		ipc_watch_close(k);
+}
+
+/* 1 when a run left a SysV object: a line past the header. */
+static int ipc_dirty(const struct keeper *k)
+{
+	char buf[512];
+
+	for (int i = 0; i < 3; i++) {
+		ssize_t n = pread(k->ipc_fd[i], buf, sizeof(buf) - 1, 0);
+		char *nl;
+
+		if (n < 0)
+			return 1;
+		buf[n] = '\0';
+		if ((nl = strchr(buf, '\n')) && nl[1])
+			return 1;
+	}
+	return 0;
+}
+
+/* A new IPC namespace for the keeper and the runs to come; the old one
+ * dies with its objects. -1: the child makes one per run instead. */
+static void ipc_renew(struct keeper *k)
+{
+	ipc_watch_close(k);
+	if (unshare(CLONE_NEWIPC) == 0)
+		ipc_watch_open(k);
+}
+
 /* A PID namespace for the slot's programs: kill(-1) and every other signal
  * they send reach only each other, never grade, the keeper or the rest of
  * the user's session (which matters most where they run under the
@@ -496,6 +565,10 @@ static void start_pid_ns(struct keeper *k)
 		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 		close(life[1]);
 		close(k->sock);
+		/* An IPC namespace of its own: the slot's, which the keeper
+		 * renews after a run that left SysV objects, must then have
+		 * no one left to keep it alive. */
+		unshare(CLONE_NEWIPC);
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = on_chld;
 		sigemptyset(&sa.sa_mask);
@@ -523,13 +596,13 @@ static void build_namespaces(struct keeper *k)
 		return;
 	}
 	/* Root with CAP_SYS_ADMIN needs no user namespace; anyone else does. */
-	if (!root || unshare(CLONE_NEWNS | CLONE_NEWNET) < 0) {
+	if (!root || unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0) {
 		if (root)
 			note(&k->L, "no CAP_SYS_ADMIN (%s): trying a user namespace",
 			     strerror(errno));
 		if (enter_userns(k) < 0)
 			return;
-		if (unshare(CLONE_NEWNS | CLONE_NEWNET) < 0) {
+		if (unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0) {
 			note(&k->L, "no mount or network namespace (%s)", strerror(errno));
 			return;
 		}
@@ -538,6 +611,7 @@ static void build_namespaces(struct keeper *k)
 	k->L.ipc_ns = 1;
 	build_mounts(k);
 	start_pid_ns(k);
+	ipc_watch_open(k);
 }
 
 /* ---- the keeper: one run ---- */
@@ -551,7 +625,7 @@ static int area_dirty(const struct area *a)
 	struct statfs s;
 	struct stat st;
 
-	if (statfs(a->path, &s) < 0 || stat(a->path, &st) < 0)
+	if (a->fd < 0 || fstatfs(a->fd, &s) < 0 || fstat(a->fd, &st) < 0)
 		return 1;
 	return s.f_files - s.f_ffree != a->files || s.f_blocks - s.f_bfree != a->blocks ||
 	       st.st_ctim.tv_sec != a->ctime.tv_sec || st.st_ctim.tv_nsec != a->ctime.tv_nsec;
@@ -562,7 +636,7 @@ static void area_mark(struct area *a)
 	struct statfs s;
 	struct stat st;
 
-	if (statfs(a->path, &s) == 0 && stat(a->path, &st) == 0) {
+	if (a->fd >= 0 && fstatfs(a->fd, &s) == 0 && fstat(a->fd, &st) == 0) {
 		a->files = s.f_files - s.f_ffree;
 		a->blocks = s.f_blocks - s.f_bfree;
 		a->ctime = st.st_ctim;
@@ -640,6 +714,24 @@ static int bind_host_dir(struct keeper *k, const char *dir)
 	return 0;
 }
 
+static int same_ctime(const char *path, const struct timespec *t)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0 && st.st_ctim.tv_sec == t->tv_sec &&
+	       st.st_ctim.tv_nsec == t->tv_nsec;
+}
+
+/* The program into the scratch folder, when it lives there. */
+static int bind_program_if(struct keeper *k, const char *path)
+{
+	const char *scratch = k->cfg->scratch;
+
+	if (!is_within(path, scratch) || !strcmp(path, scratch))
+		return 0;
+	return bind_program(k, path);
+}
+
 /* Private folders for the run: clean areas, the program, a new working
  * folder owned by the run's uid. -1 with errno. */
 static int prepare(struct keeper *k, const char *path, const char *dir,
@@ -660,11 +752,18 @@ static int prepare(struct keeper *k, const char *path, const char *dir,
 	}
 	for (i = 0; i < k->nareas && !dirty; i++)
 		dirty = area_dirty(&k->areas[i]);
+	/* The last run's working folder serves again when nothing in the
+	 * areas changed (nothing was written in it) and its own ctime did not
+	 * move (no chmod, no attribute: its owner could do both). */
+	if (!dirty && dir && !bind_dir && !strcmp(dir, k->cwd) && uid == k->cwd_uid &&
+	    same_ctime(dir, &k->cwd_ctime))
+		return bind_program_if(k, path);
+	k->cwd[0] = '\0';
 	if (dir && is_within(dir, scratch) && rmdir(dir) < 0 && errno != ENOENT)
 		dirty = 1;
 	if (dirty && remount_areas(k) < 0)
 		return -1;
-	if (is_within(path, scratch) && strcmp(path, scratch) && bind_program(k, path) < 0)
+	if (bind_program_if(k, path) < 0)
 		return -1;
 	if (dir && is_within(dir, scratch) && bind_dir) {
 		if (bind_host_dir(k, dir) < 0)
@@ -676,6 +775,15 @@ static int prepare(struct keeper *k, const char *path, const char *dir,
 	}
 	for (i = 0; i < k->nareas; i++)
 		area_mark(&k->areas[i]);
+	if (dir && is_within(dir, scratch) && !bind_dir) {
+		struct stat st;
+
+		if (lstat(dir, &st) == 0) {
+			snprintf(k->cwd, sizeof(k->cwd), "%s", dir);
+			k->cwd_ctime = st.st_ctim;
+			k->cwd_uid = uid;
+		}
+	}
 	return 0;
 }
 
@@ -800,7 +908,8 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 {
 	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
 	struct run_child c = RUN_CHILD_INIT;
-	struct run_spawn_extra x = { k->cg.procs_fd, k->cg.ndirs, k->L.ipc_ns };
+	int join[CG_MAX_DIRS];
+	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored };
 	uint64_t cpu0 = 0, oom0 = 0;
 	int tree_killed = 0;
 
@@ -824,25 +933,24 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 			 strerror(errno));
 		goto failed;
 	}
-	cg_begin(&k->cg, &cpu0, &oom0);
+	x.n_cg = cg_begin(&k->cg, k->processes != 1, join, &cpu0, &oom0);
+	if (k->ipc_watch && ipc_dirty(k))
+		ipc_renew(k);
+	x.unshare_ipc = k->L.ipc_ns && !k->ipc_watch;
 	if (run_spawn_local(&c, fds, &x) < 0)
 		goto failed;
 	for (int i = 0; i < 4; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
-	memset(m, 0, offsetof(struct msg, strings));
-	m->type = M_STARTED;
-	m->ok = 1;
-	m->pid = c.pid;
-	m->stage_err = c.res.exec_errno;
-	if (c.res.exec_stage)
-		snprintf(m->stage, sizeof(m->stage), "%s", c.res.exec_stage);
-	if (send_msg(k->sock, m, NULL, 0) < 0)
-		_exit(0);
+	/* No word to grade until the end: it pumps the pipes meanwhile, and
+	 * one message less is a wake-up less per run. */
 	memset(m, 0, offsetof(struct msg, strings));
 	watch(k, &c, cpu0, m);
 	tree_killed = m->tree_cpu_killed;
 	m->type = M_DONE;
+	m->ok = 1;
+	m->pid = c.pid;
+	m->stage_err = c.res.exec_errno;
 	m->cleanup_errno = clean_up(k, c.pid, c.uid);
 	if (k->cg.caps & CG_CPU) {
 		int64_t now = cg_cpu_ns(&k->cg);
@@ -860,7 +968,7 @@ failed:
 		if (fds[i] >= 0)
 			close(fds[i]);
 	memset(m, 0, offsetof(struct msg, strings));
-	m->type = M_STARTED;
+	m->type = M_DONE;
 	snprintf(m->text, sizeof(m->text), "%s", c.res.error);
 	if (send_msg(k->sock, m, NULL, 0) < 0)
 		_exit(0);
@@ -898,7 +1006,8 @@ static void close_others(int keep)
 static __attribute__((noreturn)) void keeper_main(const struct sandbox_config *cfg,
 						  int sock, pid_t parent)
 {
-	struct keeper k = { .sock = sock, .cfg = cfg, .base_fd = -1, .life = -1 };
+	struct keeper k = { .sock = sock, .cfg = cfg, .base_fd = -1, .life = -1,
+			    .ipc_fd = { -1, -1, -1 } };
 	struct msg *m = malloc(sizeof(*m));
 	sigset_t none;
 
@@ -908,13 +1017,27 @@ static __attribute__((noreturn)) void keeper_main(const struct sandbox_config *c
 	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 	prctl(PR_SET_NAME, "grade-keeper", 0, 0, 0);
 	keeper_signals();
+	/* What the children must put back to SIG_DFL before exec. */
+	sigemptyset(&k.ignored);
+	for (int sig = 1; sig < NSIG; sig++) {
+		struct sigaction cur;
+
+		if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_IGN)
+			sigaddset(&k.ignored, sig);
+	}
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	close_others(sock);
 	run_probe_privileges();
 	k.L.uid_switch = cfg->uid != (uid_t)-1 && cfg->uid != 0 && geteuid() == 0;
 	/* The cgroups first: made from the host's view of the hierarchy. */
-	cg_open(&k.cg, cfg->slot);
+	if (getenv("WG_NO_CGROUP") && *getenv("WG_NO_CGROUP") &&
+	    strcmp(getenv("WG_NO_CGROUP"), "0")) {
+		memset(&k.cg, 0, sizeof(k.cg));
+		snprintf(k.cg.why, sizeof(k.cg.why), "cgroups turned off (WG_NO_CGROUP)");
+	} else {
+		cg_open(&k.cg, cfg->slot);
+	}
 	k.L.cgroup_caps = k.cg.caps;
 	k.L.cgroup = cg_version_name(&k.cg);
 	k.L.children_cpu = (k.cg.caps & CG_CPU) != 0;
@@ -1113,21 +1236,8 @@ int sandbox_spawn(struct sandbox_slot *s, struct run_child *c, const int child_e
 	rc = send_msg(s->sock, m, fds, 3);
 	if (rc < 0)
 		return slot_fail(c, "cannot send the run");
-	rc = recv_msg(s->sock, m, fds, 1);
-	if (rc < 0 || m->type != M_STARTED)
-		return slot_fail(c, "no answer");
-	if (!m->ok) {
-		snprintf(c->res.error, sizeof(c->res.error), "%s", m->text);
-		return -1;
-	}
-	c->pid = m->pid;
-	c->res.pid = m->pid;
 	c->res.uid_switched = s->layers.uid_switch;
 	c->res.hidden = s->layers.mount_ns;
-	if (m->stage_err) {
-		c->res.exec_errno = m->stage_err;
-		c->res.exec_stage = "exec";
-	}
 	return 0;
 }
 
@@ -1149,6 +1259,15 @@ int sandbox_wait(struct sandbox_slot *s, struct run_child *c, int *status,
 	rc = recv_msg(s->sock, m, fds, 1);
 	if (rc < 0 || m->type != M_DONE)
 		return slot_fail(c, "no end of run");
+	if (!m->ok) {           /* it could not be started: nothing ran */
+		snprintf(c->res.error, sizeof(c->res.error), "%s", m->text);
+		return -1;
+	}
+	c->pid = c->res.pid = m->pid;
+	if (m->stage_err) {
+		c->res.exec_errno = m->stage_err;
+		c->res.exec_stage = "exec";
+	}
 	*status = m->status;
 	memset(ru, 0, sizeof(*ru));
 	ru->ru_utime.tv_sec = m->utime_us / 1000000;

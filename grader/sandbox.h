@@ -44,9 +44,10 @@
  *              kill(-1, SIGSTOP) reaches only the slot's own programs,
  *              never grade, the keeper or the caller's session (without a
  *              uid switch they share the caller's uid). Cost: none per case.
- *  ipc ns      Per case (the child unshares it before exec): SysV shared
- *              memory, semaphores, message queues and POSIX queues die
- *              with the case. Cost ~30 us.
+ *  ipc ns      Once, and anew after any run that left a SysV object
+ *              (/proc/sysvipc, read after every run; POSIX queues cannot
+ *              be made: RLIMIT_MSGQUEUE is 0). Nothing of the kind
+ *              reaches a later case. Cost ~5 us a clean run.
  *  cgroup      Once: a cgroup per slot (cgroup.h: v2, v1 or both). Per case
  *              the child joins it before exec; memory.max (the memory
  *              limit, tmpfs and shm included; an oom_kill is a definite
@@ -113,12 +114,13 @@ void sandbox_close(struct sandbox_slot *s);
 
 /* For runner.c. sandbox_spawn: hands c (its argv, env, dir, limits, uid)
  * and the child ends of its pipes to the keeper, which prepares the
- * private folders and starts it: 0 with c->pid set, or -1 with
- * c->res.error. sandbox_fd: readable once the run has ended.
- * sandbox_kill: asks the keeper to kill the run now. sandbox_wait: the
- * run's end (the keeper reaped it and cleaned up): wait status, rusage, and
- * c->res's tree_cpu_ms, tree_cpu_killed, oom_killed; -1 with
- * c->res.error when the keeper failed. */
+ * private folders and starts it; 0 once sent (grade pumps the pipes at
+ * once), or -1 with c->res.error. sandbox_fd: readable once the run has
+ * ended. sandbox_kill: asks the keeper to kill the run now. sandbox_wait:
+ * the run's end (the keeper reaped it and cleaned up): c->pid, a failed
+ * exec, wait status, rusage, and c->res's tree_cpu_ms, tree_cpu_killed,
+ * oom_killed; -1 with c->res.error when the keeper failed (also when it
+ * could not start the program: then nothing ran). */
 int sandbox_spawn(struct sandbox_slot *s, struct run_child *c,
 		  const int child_ends[3]);
 int sandbox_fd(const struct sandbox_slot *s);
