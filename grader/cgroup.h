@@ -43,6 +43,7 @@ struct cgroup {
 	int cpu_fd, mem_fd;          /* cpu.stat or cpuacct.usage; memory.events
 	                                or memory.oom_control: open for reading */
 	int active;                  /* bit i: dirs[i] joined by this run */
+	uint64_t oom_seen;           /* the OOM count last read */
 	int mem_inherited;           /* the keeper sits in the (v1) memory
 	                                group: its children are born there */
 	char why[200];               /* what is missing, for the report */
@@ -61,11 +62,13 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids);
  * (its rusage is all of it), and each hierarchy joined costs a migration
  * (~20 us on v1). Fills fds with the cgroup.procs descriptors to join and
  * returns how many; reads the baselines of what the run will use. */
-int cg_begin(struct cgroup *cg, int all, int *fds, uint64_t *cpu_ns0, uint64_t *oom0);
-/* CPU of the whole tree in ns (-1: not offered or not joined); oom_kill
- * events (0 when not joined). */
+int cg_begin(struct cgroup *cg, int all, int *fds, uint64_t *cpu_ns0);
+/* CPU of the whole tree in ns (-1: not offered or not joined). */
 int64_t cg_cpu_ns(struct cgroup *cg);
-uint64_t cg_oom_kills(struct cgroup *cg);
+/* 1 when the OOM killer struck since the last time it was asked; maybe: a
+ * kill could have happened (a process died of SIGKILL we did not send, or
+ * the run had children): otherwise the count is not read. */
+int cg_oom_killed(struct cgroup *cg, int maybe);
 /* Kills every process in the slot's cgroup and waits (at most about
  * 1 s) until it is empty. 0, or -1 with errno (not offered: ENOSYS). */
 int cg_kill_all(struct cgroup *cg);

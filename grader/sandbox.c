@@ -910,7 +910,7 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 	struct run_child c = RUN_CHILD_INIT;
 	int join[CG_MAX_DIRS];
 	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored };
-	uint64_t cpu0 = 0, oom0 = 0;
+	uint64_t cpu0 = 0;
 	int tree_killed = 0;
 
 	if (unpack_run(m, &c, argv, env) < 0) {
@@ -933,7 +933,7 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 			 strerror(errno));
 		goto failed;
 	}
-	x.n_cg = cg_begin(&k->cg, k->processes != 1, join, &cpu0, &oom0);
+	x.n_cg = cg_begin(&k->cg, k->processes != 1, join, &cpu0);
 	if (k->ipc_watch && ipc_dirty(k))
 		ipc_renew(k);
 	x.unshare_ipc = k->L.ipc_ns && !k->ipc_watch;
@@ -959,7 +959,9 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 		m->tree_cpu_ms = -1;
 	}
 	m->tree_cpu_killed = tree_killed;
-	m->oom_killed = cg_oom_kills(&k->cg) > oom0;
+	/* The OOM killer's signal is SIGKILL; with children, any of them. */
+	m->oom_killed = cg_oom_killed(&k->cg, k->processes != 1 ||
+				      (WIFSIGNALED(m->status) && WTERMSIG(m->status) == SIGKILL));
 	if (send_msg(k->sock, m, NULL, 0) < 0)
 		_exit(0);
 	return;
