@@ -150,10 +150,14 @@ grep -q '"after_published"' "$tmp/vis-wrong" && bad "a hidden test among the vis
 
 # 3c. grade writes results.json atomically (a rename: a new inode, no
 # temporary file left), and what it writes validates.
+# A second link keeps the old inode in use, so its number cannot be
+# handed to the new file (run_autograder may write twice).
+ln "$ag/results/results.json" "$tmp/old-results"
 ls -i "$ag/results/results.json" | cut -d' ' -f1 > "$tmp/ino1"
 AUTOGRADER_ROOT=$ag sh "$ag/run_autograder" > /dev/null 2>&1
 ls -i "$ag/results/results.json" | cut -d' ' -f1 > "$tmp/ino2"
 cmp -s "$tmp/ino1" "$tmp/ino2" && bad "results.json rewritten in place"
+rm -f "$tmp/old-results"
 [ "$(ls "$ag/results")" = "results.json" ] || bad "left behind: $(ls "$ag/results")"
 "$ag/source/warpgrade/build/bin/grade" --validate-gradescope "$ag/results/results.json" ||
 	bad "grade's own results.json does not validate"
