@@ -87,5 +87,21 @@ echo 'cpu 2 10' > "$tmp/forks/a.in"
 echo 'cannot fork' > "$tmp/forks/a.out"
 WG_NO_NAMESPACES=1 "$grade" "$tmp/forks" "$tmp/prog" > "$tmp/f.out" 2>&1 ||
 	{ bad "a program forked under the default process limit"; cat "$tmp/f.out"; }
+WG_NO_NAMESPACES=1 WG_NO_CGROUP=1 "$grade" --json "$tmp/f.json" "$tmp/forks" "$tmp/prog" \
+	> "$tmp/f.out" 2>&1 ||
+	{ bad "without a cgroup, a program forked under the default process limit"; cat "$tmp/f.out"; }
+python3 - "$tmp/f.json" <<'P' || fail=1
+import json, sys
+sb = json.load(open(sys.argv[1]))["sandbox"]
+assert sb["cgroup"] is None and sb["children_cpu"] is False, sb
+assert any("WG_NO_CGROUP" in m for m in sb["missing"]), sb["missing"]
+P
+# A suite that lets programs fork, where their CPU cannot be counted: said.
+sed 's/"name": "f",/"name": "f", "limits": {"processes": 4},/' "$tmp/forks/suite.json" > "$tmp/s.json"
+mv "$tmp/s.json" "$tmp/forks/suite.json"
+echo 'done' > "$tmp/forks/a.out"
+WG_NO_CGROUP=1 "$grade" "$tmp/forks" "$tmp/prog" > /dev/null 2> "$tmp/err3"
+grep -q "children's CPU time does not count" "$tmp/err3" ||
+	bad "no warning that children's CPU is not counted: $(cat "$tmp/err3")"
 
 exit $fail
