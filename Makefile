@@ -25,7 +25,7 @@ VERSION    := 1.0.0
 
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-           -Wvla -Wwrite-strings
+           -Wvla -Wwrite-strings -Wformat=2
 ifeq ($(DEVELOPER),1)
 WARN    += -Werror
 endif
@@ -59,12 +59,24 @@ bench: bench-reference $(BENCH_TARGETS)
 bench-reference: $(BUILD_BIN)/reference
 	sh tests/bench/bench-reference.sh $(BUILD_BIN)/reference $(B)/bench
 
-$(B)/obj/%.o: %.c
+# What the objects and programs are made with (compiler, flags, VERSION),
+# written only when it changes: a new VERSION or CFLAGS rebuilds
+# everything, as the nvcc rule's stamp does for the GPU stage.
+FLAGS_STAMP := $(B)/gen/build-flags
+$(FLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(CPPFLAGS) -MMD -MP -c -o $@ $<
+	@printf '%s\n' '$(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(LDFLAGS) $(LDLIBS)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+.PHONY: FORCE
+FORCE:
+
+# GNU order: CPPFLAGS before CFLAGS (ALL_CFLAGS ends with CFLAGS).
+$(B)/obj/%.o: %.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 # Link rule shared by every program: prerequisites are its objects.
-$(BUILD_BIN)/%:
+$(BUILD_BIN)/%: $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS_$*) $(LDLIBS)
 

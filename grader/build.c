@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <elf.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -113,11 +114,15 @@ static int find_compiler(char *out, size_t outlen)
 	return -1;
 }
 
-static void set_log(struct build_result *r, const char *fmt, const char *a,
-		    const char *b)
+__attribute__((format(printf, 2, 3)))
+static void set_log(struct build_result *r, const char *fmt, ...)
 {
 	char tmp[4096 + 512];
-	snprintf(tmp, sizeof(tmp), fmt, a, b);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
 	r->log = strdup(tmp);
 }
 
@@ -202,7 +207,7 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 
 	if (!argv || !dotted || find_compiler(cc, sizeof(cc)) < 0) {
 		r->status = BUILD_ERROR;
-		set_log(r, "cannot find the C compiler '%s'%s", getenv("CC") ? getenv("CC") : "cc", "");
+		set_log(r, "cannot find the C compiler '%s'", getenv("CC") ? getenv("CC") : "cc");
 		free(argv);
 		free(dotted);
 		return;
@@ -220,7 +225,7 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 		if (asprintf(&dotted[i], "./%s", names[i]) < 0) {
 			dotted[i] = NULL;   /* undefined after a failure */
 			r->status = BUILD_ERROR;
-			set_log(r, "out of memory%s%s", "", "");
+			set_log(r, "out of memory");
 			goto out;
 		}
 		argv[k++] = dotted[i];
@@ -360,12 +365,12 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
 		nc += ends_with(names[i], ".c");
 	if (nc == 0) {
 		r->status = BUILD_FAILED;
-		set_log(r, "no .c files in '%s'%s", src_dir, "");
+		set_log(r, "no .c files in '%s'", src_dir);
 	} else if (response_file_name(names, n)) {
 		r->status = BUILD_FAILED;
 		set_log(r, "source name '%s' refused: a name starting with '@' is "
-			"read by the compiler as a file of options; rename it%s",
-			response_file_name(names, n), "");
+			"read by the compiler as a file of options; rename it",
+			response_file_name(names, n));
 		snprintf(r->reason, sizeof(r->reason), "source name starting "
 			 "with '@' refused");
 	} else if (copy_sources(src_dir, build_dir, names, n, r) < 0) {
@@ -422,7 +427,7 @@ static int refuse_program(struct build_result *r, const char *why)
 	r->status = BUILD_FAILED;
 	snprintf(r->reason, sizeof(r->reason), "the build left no program of its own");
 	free(r->log);
-	set_log(r, "the build's output 'prog' %s; the program was not taken%s", why, "");
+	set_log(r, "the build's output 'prog' %s; the program was not taken", why);
 	return -1;
 }
 

@@ -10,15 +10,18 @@ HELPER_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -Wall -Wextra
 HELPER_SRCS   := $(wildcard tests/helpers/*.c)
 HELPERS       += $(patsubst tests/helpers/%.c,$(B)/helpers/%,$(HELPER_SRCS))
 
-$(B)/helpers/%: tests/helpers/%.c
+$(B)/helpers/%: tests/helpers/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -o $@ $<
 
 helpers: $(HELPERS)
 
-$(B)/gen/check_suites.h: $(CHECK_SRCS) tests/module.mk
+# Written when the list of tests/check_*.c changes, a deleted file too
+# (its prerequisites alone would not notice).
+$(B)/gen/check_suites.h: FORCE
 	@mkdir -p $(@D)
-	@printf 'WG_SUITE(%s)\n' $(CHECK_NAMES) > $@.tmp && mv $@.tmp $@
+	@printf 'WG_SUITE(%s)\n' $(CHECK_NAMES) > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(call obj,tests/check_main.c $(CHECK_SRCS)): $(B)/gen/check_suites.h
 $(B)/obj/tests/%.o: ALL_CFLAGS += $(CHECK_CFLAGS) -I$(B)/gen

@@ -1,0 +1,32 @@
+#!/bin/sh
+# The build notices what make's timestamps alone would not: a new VERSION
+# or CFLAGS rebuilds (grade --version follows VERSION), and the generated
+# list of unit-test suites follows the tests/check_*.c files, a deleted one
+# too. Works in a build folder of its own (only the reference is built).
+set -u
+root=${WG_ROOT:-.}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+mk() { make -C "$root" --no-print-directory B="$tmp/b" "$@"; }
+
+# compiles TARGET [VAR=...]: how many compiler runs a make does.
+compiles() { mk "$@" 2>&1 | grep -c '^cc\|-o '; }
+mk "$tmp/b/bin/reference" > /dev/null 2>&1 || { echo "FAIL: cannot build"; exit 1; }
+[ "$(compiles "$tmp/b/bin/reference")" -eq 0 ] || bad "a second make rebuilt the reference"
+[ "$(compiles "$tmp/b/bin/reference" VERSION=9.9.9)" -gt 0 ] || bad "a new VERSION rebuilt nothing"
+[ "$(compiles "$tmp/b/bin/reference" VERSION=9.9.9 CFLAGS=-O1)" -gt 0 ] || bad "new CFLAGS rebuilt nothing"
+[ "$(compiles "$tmp/b/bin/reference" VERSION=9.9.9 CFLAGS=-O1)" -eq 0 ] || bad "the same flags rebuilt again"
+mk VERSION=9.9.9 "$tmp/b/bin/grade" > /dev/null 2>&1 || bad "cannot build grade"
+"$tmp/b/bin/grade" --version | grep -q '9\.9\.9' ||
+	bad "grade --version after VERSION=9.9.9: $("$tmp/b/bin/grade" --version)"
+
+# The list of suites: one file fewer is one suite fewer.
+mk "$tmp/b/gen/check_suites.h" > /dev/null 2>&1
+grep -q 'WG_SUITE(lex)' "$tmp/b/gen/check_suites.h" || bad "no lex suite in the list"
+mk CHECK_SRCS=tests/check_model.c "$tmp/b/gen/check_suites.h" > /dev/null 2>&1
+[ "$(cat "$tmp/b/gen/check_suites.h")" = "WG_SUITE(model)" ] ||
+	bad "the list did not follow a removed file: $(cat "$tmp/b/gen/check_suites.h")"
+
+exit $fail
