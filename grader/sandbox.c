@@ -1030,6 +1030,13 @@ static __attribute__((noreturn)) void keeper_main(const struct sandbox_config *c
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	close_others(sock);
+	if (cfg->pin) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(cfg->cpu, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+	}
 	run_probe_privileges();
 	k.L.uid_switch = cfg->uid != (uid_t)-1 && cfg->uid != 0 && geteuid() == 0;
 	/* The cgroups first: made from the host's view of the hierarchy. */

@@ -55,6 +55,10 @@
  *              (checked every 20 ms while children may run, and at the
  *              end) and cgroup.kill (or freeze + kill on v1) for the
  *              cleanup. Cost ~60 us.
+ *  cpu         With no more slots than CPUs, a slot's worker thread and
+ *              its keeper (so its programs) keep to one CPU: a run hands
+ *              over grade -> keeper -> program -> keeper -> grade, and a
+ *              wake-up across CPUs cost ~60 us a case on the VM measured.
  *  rlimits     Always (runner.h): CPU, address space, stack, file size,
  *              core, open files, processes. Without a cgroup, a process
  *              limit of 1 (isolate's default) keeps the run to one process,
@@ -88,6 +92,8 @@ struct sandbox_config {
 	gid_t gid;
 	int slot;
 	int no_namespaces;       /* build no namespace (tests, --check-env) */
+	int pin, cpu;            /* pin: the keeper (and so every program of
+	                            the slot) keeps to CPU cpu; 0: any CPU */
 };
 
 struct sandbox_layers {
