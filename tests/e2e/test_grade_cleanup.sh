@@ -16,7 +16,8 @@ bad() { echo "FAIL: $*"; fail=1; }
 s=$tmp/suite
 mkdir -p "$s" "$tmp/litter"
 cat > "$s/suite.json" <<'J'
-{"name": "litter", "cases": [{"name": "a", "category": "x", "points": 1},
+{"name": "litter", "limits": {"cpu_seconds": 5},
+ "cases": [{"name": "a", "category": "x", "points": 1},
                              {"name": "b", "category": "x", "points": 1},
                              {"name": "c", "category": "x", "points": 1}]}
 J
