@@ -34,8 +34,14 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Set by list_sources when a folder holds more than MAX_SOURCES sources
+ * (per thread: builds run in parallel). */
+static _Thread_local int too_many_sources;
+
 /* The sorted names of the regular files of dir ending in .c (and .h when
- * headers); malloc'd array of malloc'd names, count in *n. */
+ * headers), MAX_SOURCES at most (past that too_many_sources is set, and the
+ * build refuses the submission); malloc'd array of malloc'd names, count
+ * in *n. */
 static char **list_sources(const char *dir, int headers, size_t *n)
 {
 	DIR *d = opendir(dir);
@@ -44,9 +50,10 @@ static char **list_sources(const char *dir, int headers, size_t *n)
 	struct stat st;
 
 	*n = 0;
+	too_many_sources = 0;
 	if (!d)
 		return NULL;
-	while ((e = readdir(d)) && *n < MAX_SOURCES) {
+	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.' ||
 		    !(ends_with(e->d_name, ".c") || (headers && ends_with(e->d_name, ".h"))))
 			continue;
@@ -56,6 +63,10 @@ static char **list_sources(const char *dir, int headers, size_t *n)
 		 * outside the masking namespace, must never follow one. */
 		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
 			continue;
+		if (*n == MAX_SOURCES) {
+			too_many_sources = 1;
+			break;
+		}
 		char **nv = realloc(v, (*n + 1) * sizeof(*v));
 		if (!nv || !(nv[*n] = strdup(e->d_name))) {
 			v = nv ? nv : v;
@@ -363,7 +374,12 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
 	memset(r, 0, sizeof(*r));
 	for (size_t i = 0; i < n; i++)
 		nc += ends_with(names[i], ".c");
-	if (nc == 0) {
+	if (too_many_sources) {
+		r->status = BUILD_FAILED;
+		set_log(r, "more than %d source files in '%s': refused", MAX_SOURCES, src_dir);
+		snprintf(r->reason, sizeof(r->reason), "more than %d source files",
+			 MAX_SOURCES);
+	} else if (nc == 0) {
 		r->status = BUILD_FAILED;
 		set_log(r, "no .c files in '%s'", src_dir);
 	} else if (response_file_name(names, n)) {

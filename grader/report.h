@@ -15,7 +15,7 @@
  * When the build failed there is no table: the compiler's messages, then
  * REPORT_CE_LINE.
  *
- * The JSON report (conventions.md) always holds every diff, hidden cases'
+ * The JSON report (README.md, "The JSON report") always holds every diff, hidden cases'
  * too: it is the staff's record. Each case carries its "visibility", so an
  * exporter meant for students (Gradescope) leaves hidden diffs out.
  * An IE case has "excluded": true and its points are left out of the

@@ -6,9 +6,13 @@
  * rule that turns a runner result into one of them.
  *
  * The rule, in this order (first match wins):
- *   IE   the harness failed (run_command returned -1) or the program could
- *        not be started (exec_errno set): the grader's fault, never the
- *        student's.
+ *   IE   the harness failed (run_command returned -1), or the program
+ *        could not be started for a reason of the grader's (a sandbox step,
+ *        a missing file): the grader's fault, never the student's. Two
+ *        exec failures are the program's own: the kernel refusing the file
+ *        (ENOEXEC: a text file, another machine's binary) is RTE "cannot
+ *        run", and no room to load it under the memory limit (ENOMEM) is
+ *        MLE.
  *   OLE  the runner killed the program at the output cap (stdout, or
  *        stderr past the same number of bytes).
  *   TLE  CPU limit exceeded (limit "cpu"), else the wall deadline passed
@@ -18,7 +22,8 @@
  *        the memory limit: the program died
  *        (a signal or a non-zero exit) AND either its max RSS reached 90 %
  *        of the limit, or its stderr tail shows an allocation failure
- *        ("out of memory", "cannot allocate", "bad_alloc", "malloc").
+ *        ("out of memory", "cannot allocate", "bad_alloc", "memory
+ *        exhausted", "failed to allocate", "allocation failed").
  *        A program that checks malloc and exits non-zero quietly far below
  *        the limit stays RTE.
  *   RTE  any other signal (named, e.g. SIGSEGV) or non-zero exit status.

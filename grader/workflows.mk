@@ -23,7 +23,8 @@ selfcheck: $(BUILD_BIN)/grade
 
 # Batch grading. grade exits 1 when some student lost points: that is a
 # normal gradebook, not a failed make.
-# (grade.mk's SUBMISSIONS is its list of sample directories, hence CLASS.)
+# (grader/module.mk's SUBMISSIONS is its list of sample directories, hence
+# CLASS.)
 CLASS       ?= submissions
 BATCH_SUITE ?= hidden-tests
 BATCH_OUT   ?= $(B)/batch

@@ -156,4 +156,15 @@ chmod -R a+rX "$tmp"
 [ "$(field "$tmp/r.json" 'sorted(r["build_limits"].items())')" = \
   "[('cpu_seconds', 20.0), ('file_size_mib', 64), ('memory_mib', 256), ('output_kib', 64), ('processes', 32), ('wall_seconds', 120.0)]" ] ||
 	bad "build_limits: $(field "$tmp/r.json" 'r["build_limits"]')"
+
+# More sources than the build takes (256) are refused as a whole, not
+# built from the first 256 in directory order.
+mkdir -p "$tmp/many"
+i=0
+while [ $i -lt 257 ]; do printf 'int f%d;\n' $i > "$tmp/many/f$i.c"; i=$((i + 1)); done
+printf 'int main(void) { return 0; }\n' > "$tmp/many/main.c"
+chmod -R a+rX "$tmp/many"
+"$grade" -q --json "$tmp/many.json" "$suite" "$tmp/many" > /dev/null 2>&1
+[ "$(field "$tmp/many.json" 's["build"]["reason"]')" = "more than 256 source files" ] ||
+	bad "258 sources: $(field "$tmp/many.json" 's["build"]')"
 exit $fail
