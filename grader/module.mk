@@ -1,5 +1,5 @@
 # grade: the grading program (issue 3) and its library modules.
-GRADE_SRCS := grader/sandbox.c grader/cgroup.c grader/checkenv.c grader/verdict.c grader/compare.c grader/diff.c grader/scratch.c \
+GRADE_SRCS := grader/sandbox.c grader/cgroup.c grader/sysfilter.c grader/checkenv.c grader/verdict.c grader/compare.c grader/diff.c grader/scratch.c \
               grader/build.c grader/judge.c grader/score.c grader/report.c \
               grader/pool.c grader/linemap.c grader/outfile.c
 GRADER_LIB_SRCS += $(GRADE_SRCS)

@@ -42,6 +42,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sched.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -59,7 +61,7 @@
 enum stage {
 	ST_SETSID, ST_SIGACTION, ST_DUP2, ST_CLOSE, ST_RLIMIT, ST_SETGROUPS,
 	ST_SETGID, ST_SETUID, ST_VERIFY, ST_PRCTL, ST_CHDIR, ST_SIGMASK,
-	ST_CGROUP, ST_IPC, ST_EXEC, ST_COUNT
+	ST_CGROUP, ST_IPC, ST_SECCOMP, ST_EXEC, ST_COUNT
 };
 
 static const char *const stage_names[ST_COUNT] = {
@@ -70,7 +72,8 @@ static const char *const stage_names[ST_COUNT] = {
 	[ST_VERIFY] = "verify credentials", [ST_PRCTL] = "prctl",
 	[ST_CHDIR] = "chdir", [ST_SIGMASK] = "sigprocmask",
 	[ST_CGROUP] = "cgroup",
-	[ST_IPC] = "ipc namespace", [ST_EXEC] = "exec",
+	[ST_IPC] = "ipc namespace", [ST_SECCOMP] = "seccomp",
+	[ST_EXEC] = "exec",
 };
 
 struct status_rec {
@@ -95,6 +98,7 @@ struct child_plan {
 	int n_cg;
 	int unshare_ipc;           /* a fresh IPC namespace of its own */
 	const sigset_t *reset;     /* the signals to reset; NULL: all */
+	const struct sock_fprog *filter; /* seccomp, installed last; or NULL */
 	uid_t uid;
 	gid_t gid;
 	pid_t parent;
@@ -287,6 +291,8 @@ static __attribute__((noreturn)) void child_exec(const struct child_plan *p)
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
 	    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
 		child_die(p, ST_PRCTL);
+	if (p->filter && syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, p->filter) < 0)
+		child_die(p, ST_SECCOMP);
 	/* The grader is already gone (0: our parent is outside our PID
 	 * namespace, the sandbox's keeper). */
 	if (getppid() != p->parent && getppid() != 0)
@@ -572,6 +578,7 @@ int run_spawn_local(struct run_child *c, const int child_ends[3],
 		p.n_cg = x->n_cg;
 		p.unshare_ipc = x->unshare_ipc;
 		p.reset = x->reset_signals;
+		p.filter = x->filter;
 	}
 	if (spawn(c, &p) < 0)
 		rc = fail(c, "cannot fork for '%s': %s", c->argv[0], strerror(errno));

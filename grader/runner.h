@@ -71,7 +71,8 @@
  * pipe; EOF on that pipe means exec succeeded. Stage names: "setsid",
  * "sigaction", "cgroup", "ipc namespace", "dup2", "close fds",
  * "setrlimit", "setgroups", "setgid", "setuid", "verify credentials",
- * "prctl", "chdir", "sigprocmask" (all harness failures: run_start -1) and
+ * "prctl", "seccomp", "chdir", "sigprocmask" (all harness failures:
+ * run_start -1) and
  * "exec" (a result).
  *
  * Namespaces, masks, private folders and cgroups are the sandbox's
@@ -103,6 +104,7 @@
 #include <sys/types.h>
 
 struct sandbox_slot;
+struct sock_fprog;
 
 #define RUN_SLOT_UID_BASE 62000
 #define RUN_DEFAULT_OUTPUT_BYTES ((uint64_t)16 << 20)
@@ -223,6 +225,8 @@ struct run_spawn_extra {
 	int unshare_ipc;         /* the child gets a new IPC namespace */
 	const sigset_t *reset_signals; /* only these need SIG_DFL (the rest
 	                            are not ignored); NULL: every signal */
+	const struct sock_fprog *filter; /* seccomp filter installed just
+	                            before exec (sysfilter.h); NULL: none */
 };
 int run_spawn_local(struct run_child *c, const int child_ends[3],
 		    const struct run_spawn_extra *x);

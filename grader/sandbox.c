@@ -45,6 +45,7 @@
 
 #include "grader/cgroup.h"
 #include "grader/runner.h"
+#include "grader/sysfilter.h"
 
 #define STRINGS 32768
 #define MAX_ARGS 64
@@ -395,7 +396,9 @@ static int mount_area(const struct keeper *k, struct area *a)
 		 (unsigned long long)k->cfg->tmp_bytes, TMP_INODES, a->opts_mode);
 	if (!strcmp(a->opts_mode, "0711") && mkdir_p(a->path, 0711) < 0)
 		return -1;
-	if (mount("tmpfs", a->path, "tmpfs", MS_NOSUID | MS_NODEV, opts) < 0)
+	/* noatime: a read would otherwise leave a time a later case could
+	 * read back. */
+	if (mount("tmpfs", a->path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOATIME, opts) < 0)
 		return -1;
 	a->mounted = 1;
 	a->fd = open(a->path, O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -758,6 +761,11 @@ static int prepare(struct keeper *k, const char *path, const char *dir,
 	if (!dirty && dir && !bind_dir && !strcmp(dir, k->cwd) && uid == k->cwd_uid &&
 	    same_ctime(dir, &k->cwd_ctime))
 		return bind_program_if(k, path);
+	/* A working folder that changed at all (a file made and removed in
+	 * it) means fresh areas: recreating only the folder would hand it
+	 * the next inode number, a counter the last program moved. */
+	if (k->cwd[0] && !strcmp(dir ? dir : "", k->cwd))
+		dirty = 1;
 	k->cwd[0] = '\0';
 	if (dir && is_within(dir, scratch) && rmdir(dir) < 0 && errno != ENOENT)
 		dirty = 1;
@@ -909,7 +917,8 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
 	struct run_child c = RUN_CHILD_INIT;
 	int join[CG_MAX_DIRS];
-	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored };
+	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored,
+				     k->L.seccomp ? sysfilter_program() : NULL };
 	uint64_t cpu0 = 0;
 	int tree_killed = 0;
 
@@ -1053,6 +1062,13 @@ static __attribute__((noreturn)) void keeper_main(const struct sandbox_config *c
 	if (k.cg.why[0])
 		note(&k.L, "%s", k.cg.why);
 	build_namespaces(&k);
+	if (getenv("WG_NO_SECCOMP") && *getenv("WG_NO_SECCOMP") &&
+	    strcmp(getenv("WG_NO_SECCOMP"), "0"))
+		note(&k.L, "seccomp filter turned off (WG_NO_SECCOMP)");
+	else if (sysfilter_program())
+		k.L.seccomp = 1;
+	else
+		note(&k.L, "no seccomp filter for this machine's ABI");
 	memset(m, 0, offsetof(struct msg, strings));
 	m->type = M_READY;
 	m->layers = k.L;
@@ -1387,6 +1403,8 @@ void sandbox_print_layers(FILE *out, const struct sandbox_layers *l)
 		  "no network" },
 		{ "pid namespace", offsetof(struct sandbox_layers, pid_ns),
 		  "programs can signal only each other" },
+		{ "seccomp filter", offsetof(struct sandbox_layers, seccomp),
+		  "no keyrings, SysV IPC, inet sockets, namespaces" },
 		{ "children's CPU", offsetof(struct sandbox_layers, children_cpu),
 		  "every process's CPU counts against the limit" },
 	};

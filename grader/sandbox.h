@@ -55,6 +55,9 @@
  *              (checked every 20 ms while children may run, and at the
  *              end) and cgroup.kill (or freeze + kill on v1) for the
  *              cleanup. Cost ~60 us.
+ *  seccomp     Per run, installed by the child last (sysfilter.h): no
+ *              keyring, SysV IPC, inet socket, namespace or mount of the
+ *              program's own: the channels no namespace resets. ~1 us.
  *  cpu         With no more slots than CPUs, a slot's worker thread and
  *              its keeper (so its programs) keep to one CPU: a run hands
  *              over grade -> keeper -> program -> keeper -> grade, and a
@@ -104,6 +107,7 @@ struct sandbox_layers {
 	int ipc_ns;              /* a fresh IPC namespace per case */
 	int net_ns;              /* no network */
 	int pid_ns;              /* programs signal only each other */
+	int seccomp;             /* sysfilter.h's filter is installed */
 	int cgroup_caps;         /* cgroup.h's CG_* */
 	const char *cgroup;      /* "v1", "v2", "hybrid" or NULL */
 	int children_cpu;        /* every process's CPU counts, live */

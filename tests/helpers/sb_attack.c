@@ -29,13 +29,19 @@
  *   rss            nothing at all (its max RSS is the point): "ok"
  *   proc           open the environ and mem of every process named grade
  *                  or grade-keeper: "sealed"
+ *   calls          the calls that carry data past every namespace: a key
+ *                  in the user keyring, a SysV segment made and removed,
+ *                  an inet socket, a namespace or mount of its own: each
+ *                  one that works is named, else "refused"
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <mqueue.h>
 #include <netinet/in.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -468,6 +474,32 @@ static void do_proc(void)
 	(void)seen;
 }
 
+static void do_calls(void)
+{
+	int got = 0, fd;
+
+	if (syscall(SYS_add_key, "user", "wg-leak", "hidden", 6, -4 /* user keyring */) >= 0) {
+		printf("CALL add_key\n");
+		got++;
+	}
+	if ((fd = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600)) >= 0) {
+		shmctl(fd, IPC_RMID, NULL);
+		printf("CALL shmget\n");
+		got++;
+	}
+	if ((fd = socket(AF_INET, SOCK_DGRAM, 0)) >= 0) {
+		close(fd);
+		printf("CALL socket(AF_INET)\n");
+		got++;
+	}
+	if (unshare(CLONE_NEWUSER) == 0) {
+		printf("CALL unshare\n");
+		got++;
+	}
+	if (!got)
+		printf("refused\n");
+}
+
 int main(void)
 {
 	char word[32] = "", name[128] = "";
@@ -508,6 +540,8 @@ int main(void)
 		printf("ok\n");
 	else if (!strcmp(word, "proc"))
 		do_proc();
+	else if (!strcmp(word, "calls"))
+		do_calls();
 	else
 		return 2;
 	return 0;
