@@ -144,6 +144,7 @@ static const struct limit_key {
 	{ "widest_max_frac", offsetof(struct gpuc_limits, widest_max_frac), -1 },
 	{ "chunked_max_frac", offsetof(struct gpuc_limits, chunked_max_frac), -1 },
 	{ "datasheet_tol", offsetof(struct gpuc_limits, datasheet_tol), -1 },
+	{ "sector_margin", offsetof(struct gpuc_limits, sector_margin), -1 },
 };
 #define N_LIMIT_KEYS (sizeof(limit_keys) / sizeof(limit_keys[0]))
 
