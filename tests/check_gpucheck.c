@@ -641,6 +641,128 @@ START_TEST(test_reports)
 }
 END_TEST
 
+/* ---------- plot ---------- */
+
+/* The SVG of rows_path judged on device, in a malloc'd string. */
+static char *render(const struct gpuc_device *dev, const char *rows_path)
+{
+	struct gpuc_bounds b;
+	struct gpuc_rows rows = { 0 };
+	struct gpuc_result res = { 0 };
+	char err[GPUC_ERR_MAX], *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	load_bounds(dev->name, &b);
+	ck_assert_msg(read_rows_file(rows_path, &rows, err, sizeof(err)) == 0,
+	              "%s", err);
+	ck_assert_int_ge(gpuc_judge(&b, dev, &rows, &res), 0);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(gpuc_write_svg(mem, dev, &b, &rows, &res), 0);
+	fclose(mem);
+	gpuc_rows_release(&rows);
+	gpuc_result_release(&res);
+	return buf;
+}
+
+/* The value of attribute name in the tag starting at tag, into out. */
+static int attr(const char *tag, const char *name, char *out, size_t sz)
+{
+	const char *end = strchr(tag, '>'), *p;
+	char key[64];
+
+	snprintf(key, sizeof(key), " %s=\"", name);
+	p = strstr(tag, key);
+	if (!p || !end || p > end)
+		return 0;
+	p += strlen(key);
+	snprintf(out, sz, "%.*s", (int)(strchr(p, '"') - p), p);
+	return 1;
+}
+
+/*
+ * Rows outside the band, as "stride 16|stride 32|", from the data of each
+ * <g class="row">; each one's gbps must also lie outside [lo, hi].
+ */
+static void out_of_band(const char *svg, char *list, size_t sz)
+{
+	list[0] = '\0';
+	for (const char *g = strstr(svg, "<g class=\"row\""); g;
+	     g = strstr(g + 1, "<g class=\"row\"")) {
+		char row[32], in[4], gbps[32], lo[32], hi[32];
+
+		ck_assert(attr(g, "data-row", row, sizeof(row)));
+		ck_assert(attr(g, "data-in-band", in, sizeof(in)));
+		if (strcmp(in, "0") != 0)
+			continue;
+		ck_assert(attr(g, "data-gbps", gbps, sizeof(gbps)));
+		ck_assert(attr(g, "data-lo", lo, sizeof(lo)));
+		ck_assert(attr(g, "data-hi", hi, sizeof(hi)));
+		ck_assert_msg(atof(gbps) > atof(hi) || atof(gbps) < atof(lo),
+		              "%s: %s inside [%s, %s]", row, gbps, lo, hi);
+		snprintf(list + strlen(list), sz - strlen(list), "%s|", row);
+	}
+}
+
+START_TEST(test_plot_recorded_runs)
+{
+	static const struct {
+		const char *device, *rows, *outside;
+	} cases[] = {
+		{ "honest/h100-sxm", "honest/h100-sxm", "" },
+		{ "honest/t4", "honest/t4", "" },
+		{ "honest/rtx-4090", "honest/rtx-4090", "" },
+		{ "honest/h100-sxm", "broken/modulo-bug", "stride 16|stride 32|" },
+		{ "honest/h100-sxm", "broken/stride2-near-stride1", "stride 2|" },
+		{ "honest/h100-sxm", "broken/above-peak", "stride 1|" },
+		{ "honest/h100-sxm", "broken/chunked-faster", "chunked 32|" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct gpuc_device dev;
+		char path[256], list[256], *svg;
+
+		snprintf(path, sizeof(path), DATA "%s.device.json",
+		         cases[i].device);
+		load_device(path, &dev);
+		snprintf(path, sizeof(path), DATA "%s.rows.jsonl", cases[i].rows);
+		svg = render(&dev, path);
+		ck_assert_msg(strncmp(svg, "<svg xmlns=", 11) == 0, "%s", path);
+		ck_assert_ptr_null(strstr(svg, "<script"));
+		out_of_band(svg, list, sizeof(list));
+		ck_assert_msg(strcmp(list, cases[i].outside) == 0,
+		              "%s: outside the band: '%s', want '%s'", path,
+		              list, cases[i].outside);
+		free(svg);
+	}
+}
+END_TEST
+
+/* Hostile device text: escaped; invalid UTF-8 replaced by U+FFFD. */
+START_TEST(test_plot_escapes)
+{
+	struct gpuc_device dev = { .cc = "9.0\"><script>", .peak_gbps = 3352.32 };
+	char *svg;
+
+	snprintf(dev.name, sizeof(dev.name), "%s",
+	         "<script>x</script> \"q\" 'a' ]]> & \x01 \xff\xfe \xc0\x80 "
+	         "\xed\xa0\x80 \xe2\x82 ok \xc3\xa9");
+	svg = render(&dev, DATA "honest/h100-sxm.rows.jsonl");
+	ck_assert_ptr_null(strstr(svg, "<script"));
+	ck_assert_ptr_null(strstr(svg, "]]>"));
+	ck_assert_ptr_nonnull(strstr(svg, "&lt;script&gt;x&lt;/script&gt; "
+	                                  "&quot;q&quot; &#39;a&#39; ]]&gt; "
+	                                  "&amp; ? \xef\xbf\xbd\xef\xbf\xbd "));
+	ck_assert_ptr_nonnull(strstr(svg, " ok \xc3\xa9"));   /* valid: kept */
+	ck_assert_ptr_nonnull(strstr(svg, "(cc 9.0&quot;&gt;&lt;script&gt;)"));
+	/* no raw byte of the invalid sequences survives */
+	ck_assert_ptr_null(strstr(svg, "\xff"));
+	ck_assert_ptr_null(strstr(svg, "\xc0\x80"));
+	ck_assert_ptr_null(strstr(svg, "\xed\xa0"));
+	free(svg);
+}
+END_TEST
+
 Suite *make_gpucheck_suite(void)
 {
 	Suite *s = suite_create("gpucheck");
@@ -669,6 +791,10 @@ Suite *make_gpucheck_suite(void)
 	tcase_add_test(t, test_stride2_near_stride1_fails);
 	tcase_add_test(t, test_sector_efficiency);
 	tcase_add_test(t, test_reports);
+	suite_add_tcase(s, t);
+	t = tcase_create("plot");
+	tcase_add_test(t, test_plot_recorded_runs);
+	tcase_add_test(t, test_plot_escapes);
 	suite_add_tcase(s, t);
 	return s;
 }
