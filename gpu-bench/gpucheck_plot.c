@@ -466,9 +466,15 @@ static void row_point(const struct plot *pl, const struct gpuc_result *res,
 	if (n_failed) {
 		fprintf(o, "<path d=\"M%.1f %.1fl14 14m0 -14l-14 14\" "
 		        "stroke=\"" C_FAIL "\" stroke-width=\"2\"/>", x - 7, y - 7);
+		/* right of the point unless it would leave the plot (about
+		 * 6 px a character); a white halo keeps it readable over lines */
+		int right = x + 12 + 6.0 * (strlen(failed) + 6) < PX1;
+
 		fprintf(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" "
-		        "fill=\"" C_FAIL "\" text-anchor=\"%s\">FAIL: ", x - 12,
-		        y + 4 + nth * 12, "end");
+		        "fill=\"" C_FAIL "\" stroke=\"white\" stroke-width=\"3\" "
+		        "paint-order=\"stroke\" text-anchor=\"%s\">FAIL: ",
+		        right ? x + 12 : x - 12, y - 8 + nth * 12,
+		        right ? "start" : "end");
 		svg_text(o, failed);
 		fputs("</text>", o);
 	}
@@ -537,9 +543,21 @@ static void heading(FILE *o, const struct gpuc_device *dev,
 {
 	const struct gpuc_check *ds = gpuc_find(res, "device", "datasheet");
 
+	char name[52];
+	size_t n = strlen(dev->name);
+
+	/* A long name is cut (whole characters) to fit the heading; the
+	 * SVG's <title> keeps it all. */
+	if (n >= sizeof(name)) {
+		n = sizeof(name) - 4;
+		while (n > 0 && ((unsigned char)dev->name[n] & 0xc0) == 0x80)
+			n--;
+	}
+	snprintf(name, sizeof(name), "%.*s%s", (int)n, dev->name,
+	         n < strlen(dev->name) ? "..." : "");
 	fputs("<text x=\"20\" y=\"26\" font-size=\"16\" font-weight=\"bold\">"
 	      "coalescing.cu on ", o);
-	svg_text(o, dev->name);
+	svg_text(o, name);
 	fputs(" (cc ", o);
 	svg_text(o, dev->cc);
 	fprintf(o, "): %s</text>\n<text x=\"20\" y=\"46\" font-size=\"12\">"

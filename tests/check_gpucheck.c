@@ -760,6 +760,16 @@ START_TEST(test_plot_escapes)
 	ck_assert_ptr_null(strstr(svg, "\xc0\x80"));
 	ck_assert_ptr_null(strstr(svg, "\xed\xa0"));
 	free(svg);
+	/* a long name is cut in the heading between characters, not inside
+	 * one (that would print U+FFFD), and kept whole in the title */
+	strcpy(dev.name, "x");
+	for (int i = 0; i < 40; i++)
+		strcat(dev.name, "\xc3\xa9");
+	svg = render(&dev, DATA "honest/h100-sxm.rows.jsonl");
+	ck_assert_ptr_null(strstr(svg, "\xef\xbf\xbd"));
+	ck_assert_ptr_nonnull(strstr(svg, "\xc3\xa9..."));
+	ck_assert_ptr_nonnull(strstr(svg, dev.name));
+	free(svg);
 }
 END_TEST
 
