@@ -355,7 +355,8 @@ static void peak(const struct plot *pl, const struct gpuc_device *dev)
 	        "stroke-width=\"1.5\" stroke-dasharray=\"3 3\"/><text x=\"%d\" "
 	        "y=\"%.1f\" text-anchor=\"end\" font-size=\"11\" fill=\"" C_PEAK
 	        "\">theoretical peak %.1f GB/s</text></g>\n", dev->peak_gbps,
-	        PX0, y, PX1, y, PX1 - 4, y - 5, dev->peak_gbps);
+	        PX0, y, PX1, y, PX1 - 4, y - 5 < PY0 + 12 ? y + 14 : y - 5,
+	        dev->peak_gbps);
 }
 
 /* The failed checks of one row (label, line) as "a, b", into buf. */
