@@ -46,7 +46,7 @@ for dev in "$D"/honest/*.device.json; do
 	plot "$dev" "$D/honest/$g.rows.jsonl" "$g"
 	f=$tmp/$g.svg
 	want "$f" "count($R)" 7 "$g: a point per row"
-	want "$f" "count($R[@data-in-band='0'])" 0 "$g: rows outside the band"
+	want "$f" "count(${R}[@data-in-band='0'])" 0 "$g: rows outside the band"
 	want "$f" "string(/*/@data-status)" pass "$g: status"
 	want "$f" "count(//*[@class='model']/*[@data-efficiency])" 6 "$g: model points"
 	peak=$(sed -n 's/.*"peak_gbps": \([0-9.]*\).*/\1/p' "$dev")
@@ -56,29 +56,29 @@ f=$tmp/h100-sxm.svg
 want "$f" "string(//*[@class='model']/*[@data-stride='4']/@data-efficiency)" 1/4 "model at stride 4"
 want "$f" "string(//*[@class='model']/*[@data-stride='16']/@data-efficiency)" 1/8 "model at stride 16"
 # stride 2's band top is the tightest bound: 1/2 x peak ("sector peak")
-want "$f" "string($R[@data-row='stride 2']/@data-hi)" 1676.160 "stride 2 band"
-want "$f" "string($R[@data-row='stride 1']/@data-lo)" 2011.392 "stride 1 floor"
+want "$f" "string(${R}[@data-row='stride 2']/@data-hi)" 1676.160 "stride 2 band"
+want "$f" "string(${R}[@data-row='stride 1']/@data-lo)" 2011.392 "stride 1 floor"
 
 # The modulo bug: strides 16 and 32 above their band, and only those.
 plot "$H100" "$D/broken/modulo-bug.rows.jsonl" modulo
 f=$tmp/modulo.svg
 want "$f" "string(/*/@data-status)" fail "modulo: status"
-want "$f" "count($R[@data-in-band='0'])" 2 "modulo: rows outside the band"
-want "$f" "count($R[@data-in-band='0'][number(@data-gbps) > number(@data-hi)])" 2 "modulo: above the top"
-want "$f" "string($R[@data-row='stride 16']/@data-failed)" rise "modulo: stride 16 marked"
-want "$f" "string($R[@data-row='stride 32']/@data-failed)" "rise, well below" "modulo: stride 32 marked"
-want "$f" "count($R[@data-in-band='0']/*[local-name()='text'][starts-with(., 'FAIL: ')])" 2 "modulo: visible FAIL labels"
-want "$f" "contains($R[@data-row='stride 16']/*[local-name()='title'], 'FAIL rise: 826.110, bound <= 601.493')" true "modulo: point title"
+want "$f" "count(${R}[@data-in-band='0'])" 2 "modulo: rows outside the band"
+want "$f" "count(${R}[@data-in-band='0'][number(@data-gbps) > number(@data-hi)])" 2 "modulo: above the top"
+want "$f" "string(${R}[@data-row='stride 16']/@data-failed)" rise "modulo: stride 16 marked"
+want "$f" "string(${R}[@data-row='stride 32']/@data-failed)" "rise, well below" "modulo: stride 32 marked"
+want "$f" "count(${R}[@data-in-band='0']/*[local-name()='text'][starts-with(., 'FAIL: ')])" 2 "modulo: visible FAIL labels"
+want "$f" "contains(${R}[@data-row='stride 16']/*[local-name()='title'], 'FAIL rise: 826.110, bound <= 601.493')" true "modulo: point title"
 
 plot "$H100" "$D/broken/stride2-near-stride1.rows.jsonl" near
-want "$tmp/near.svg" "string($R[@data-in-band='0']/@data-row)" "stride 2" "near: the row outside"
-want "$tmp/near.svg" "string($R[@data-row='stride 2']/@data-failed)" "sector, sector peak" "near: checks named"
+want "$tmp/near.svg" "string(${R}[@data-in-band='0']/@data-row)" "stride 2" "near: the row outside"
+want "$tmp/near.svg" "string(${R}[@data-row='stride 2']/@data-failed)" "sector, sector peak" "near: checks named"
 
 plot "$H100" "$D/broken/missing-row.rows.jsonl" missing
-want "$tmp/missing.svg" "string($R[@data-missing='1']/@data-row)" "stride 4" "missing row marked"
+want "$tmp/missing.svg" "string(${R}[@data-missing='1']/@data-row)" "stride 4" "missing row marked"
 plot "$H100" "$D/broken/wrong-bytes.rows.jsonl" bytes
-want "$tmp/bytes.svg" "string($R[@data-row='stride 8']/@data-failed)" bytes "a non-band failure marked"
-want "$tmp/bytes.svg" "string($R[@data-row='stride 8']/@data-in-band)" 1 "bytes: still in band"
+want "$tmp/bytes.svg" "string(${R}[@data-row='stride 8']/@data-failed)" bytes "a non-band failure marked"
+want "$tmp/bytes.svg" "string(${R}[@data-row='stride 8']/@data-in-band)" 1 "bytes: still in band"
 
 # Hostile text: markup, quotes, CDATA end and invalid UTF-8 in the name.
 printf '{"name": "<script>alert(1)</script> \\"q\\" '"'"'a'"'"' ]]> &amp; \\u0001", "cc": "9.0<b>", "peak_gbps": 3352.32}\n' >"$tmp/evil.json"
