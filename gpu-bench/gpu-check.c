@@ -2,14 +2,15 @@
  * gpu-check: judge coalescing --json rows against bounds.json.
  *
  *   gpu-check --bounds FILE --device FILE [--json OUT] [--junit OUT]
- *             ROWS_FILE|-
+ *             [--svg OUT] ROWS_FILE|-
  *
  * Exit status: 0 every check passed; 1 some check failed (each failure is
  * printed on stderr naming its row, line and bound); 2 usage error, or the
  * input, the device file or the bounds are unreadable or malformed (a CUDA
  * error line or a truncated row is malformed input, reported as
  * file:line: text). The reports are written in every case but a usage
- * error, so CI always has something to upload.
+ * error, so CI always has something to upload; the plot (--svg) only when
+ * there were rows to judge.
  */
 #include "gpu-bench/gpucheck.h"
 
@@ -20,13 +21,13 @@
 enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_ERROR = 2 };
 
 struct opts {
-	const char *bounds, *device, *json, *junit, *rows;
+	const char *bounds, *device, *json, *junit, *svg, *rows;
 };
 
 static void usage(FILE *out)
 {
 	fputs("usage: gpu-check --bounds FILE --device FILE [--json OUT] "
-	      "[--junit OUT] ROWS_FILE|-\n", out);
+	      "[--junit OUT] [--svg OUT] ROWS_FILE|-\n", out);
 }
 
 static int parse_args(int argc, char **argv, struct opts *o)
@@ -39,6 +40,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "--device", offsetof(struct opts, device) },
 		{ "--json", offsetof(struct opts, json) },
 		{ "--junit", offsetof(struct opts, junit) },
+		{ "--svg", offsetof(struct opts, svg) },
 	};
 
 	for (int i = 1; i < argc; i++) {
@@ -170,6 +172,15 @@ static int write_reports(const struct opts *o, const struct gpuc_device *dev,
 		}
 		if (f && fclose(f) != 0)
 			rc = 1;
+	}
+	if (o->svg) {
+		FILE *f = fopen(o->svg, "w");
+		int bad = !f || gpuc_write_svg(f, dev, b, rows, res) != 0;
+
+		if ((f && fclose(f) != 0) || bad) {
+			fprintf(stderr, "gpu-check: cannot write '%s'\n", o->svg);
+			rc = 1;
+		}
 	}
 	return rc ? -1 : 0;
 }

@@ -7,8 +7,10 @@
  * is self-consistent (bytes, ms, gbps = bytes/ms, below the device's
  * theoretical peak); the set of rows is exactly the expected one; and the
  * rows relate to each other the way coalescing says they must (nothing
- * beats stride 1, bandwidth does not climb with stride, the widest stride
- * and the chunked copy are well below stride 1). The modulo bug the lesson
+ * beats stride 1, strides 2 to 8 stay under the sector model's 1/s of
+ * stride 1 and of the peak, bandwidth does not climb with stride, the
+ * widest stride and the chunked copy are well below stride 1). The modulo
+ * bug the lesson
  * describes reports strides 16 and 32 at 2x and 4x and is caught by the
  * "rise" check.
  */
@@ -144,6 +146,7 @@ static const struct limit_key {
 	{ "widest_max_frac", offsetof(struct gpuc_limits, widest_max_frac), -1 },
 	{ "chunked_max_frac", offsetof(struct gpuc_limits, chunked_max_frac), -1 },
 	{ "datasheet_tol", offsetof(struct gpuc_limits, datasheet_tol), -1 },
+	{ "sector_margin", offsetof(struct gpuc_limits, sector_margin), -1 },
 };
 #define N_LIMIT_KEYS (sizeof(limit_keys) / sizeof(limit_keys[0]))
 

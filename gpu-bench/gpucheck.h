@@ -32,6 +32,15 @@
 #define GPUC_ERR_MAX 512
 #define GPUC_MAX_EXPECT 16
 
+/*
+ * The sector model: coalescing.cu copies 4-byte floats, and the memory
+ * system moves whole 32-byte sectors. A warp whose lanes are s floats apart
+ * uses 1/s of every sector it touches until, from s = 8 on, each lane has a
+ * sector of its own (1/8).
+ */
+#define GPUC_ELEM_BYTES 4
+#define GPUC_SECTOR_BYTES 32
+
 enum gpuc_pattern { GPUC_STRIDE, GPUC_CHUNKED };
 
 struct gpuc_row {
@@ -63,6 +72,8 @@ struct gpuc_limits {
 	double rise_max_ratio;     /* stride s[k] <= ratio x stride s[k-1] */
 	double widest_max_frac;    /* widest stride < frac x stride 1 */
 	double chunked_max_frac;   /* chunked < frac x stride 1 */
+	double sector_margin;      /* stride s <= margin x efficiency(s) x
+	                              stride 1, for s up to the sector */
 	double datasheet_tol;      /* |peak - datasheet| <= tol x datasheet */
 };
 
@@ -89,8 +100,12 @@ struct gpuc_check {
 	double limit;          /* NAN when the bound is not a number */
 	char value_text[32];
 	char bound[96];        /* human text: "<= 930.000 (1.50 x stride 8)" */
+	int side;              /* which side of gbps limit bounds (enum below) */
 	int pass;
 };
+
+/* A check's bearing on the row's bandwidth: what the plot's band shows. */
+enum gpuc_side { GPUC_SIDE_NONE, GPUC_SIDE_UPPER, GPUC_SIDE_LOWER };
 
 struct gpuc_result {
 	struct gpuc_check *v;
@@ -145,6 +160,12 @@ int gpuc_judge(const struct gpuc_bounds *b, const struct gpuc_device *dev,
                const struct gpuc_rows *rows, struct gpuc_result *res);
 void gpuc_result_release(struct gpuc_result *res);
 
+/*
+ * The sector model's useful bytes / moved bytes for a stride: 1, 1/2, 1/4,
+ * then 1/8 from stride 8 on (GPUC_ELEM_BYTES, GPUC_SECTOR_BYTES).
+ */
+double gpuc_sector_efficiency(long stride);
+
 /* The first check named check on row label, or NULL. */
 const struct gpuc_check *gpuc_find(const struct gpuc_result *res,
                                    const char *row, const char *check);
@@ -160,5 +181,19 @@ json_t *gpuc_report(const struct gpuc_device *dev, const struct gpuc_bounds *b,
 
 /* JUnit XML: one testcase per check, classname the row. 0 or -1 (errno). */
 int gpuc_write_junit(FILE *out, const struct gpuc_result *res);
+
+/*
+ * The lesson as a picture (gpucheck_plot.c): one inline SVG, no script,
+ * no external reference, no XML declaration (so a page can embed it):
+ * bandwidth against stride on log2 axes, the measured rows, the
+ * theoretical peak, the sector model's expectation, the band the checks
+ * allow each row, and every failed check marked on its row. Each row is a
+ * <g class="row"> whose data- attributes carry what the picture shows
+ * (data-row, data-gbps, data-lo, data-hi, data-in-band, data-failed), so
+ * tests read the data rather than the pixels. 0, or -1 on a write error.
+ */
+int gpuc_write_svg(FILE *out, const struct gpuc_device *dev,
+                   const struct gpuc_bounds *b, const struct gpuc_rows *rows,
+                   const struct gpuc_result *res);
 
 #endif

@@ -82,6 +82,28 @@ static struct gpuc_check *num_check(struct gpuc_result *res,
 	return c;
 }
 
+/*
+ * num_check on a row's bandwidth: the check also bounds the band the plot
+ * draws for the row (from above for < and <=, from below otherwise).
+ */
+#define gbps_check(res, row, line, check, value, op, limit, ...)           \
+	side_of(num_check(res, row, line, check, value, op, limit,         \
+	                  __VA_ARGS__), op)
+
+static struct gpuc_check *side_of(struct gpuc_check *c, const char *op)
+{
+	if (c)
+		c->side = op[0] == '<' ? GPUC_SIDE_UPPER : GPUC_SIDE_LOWER;
+	return c;
+}
+
+double gpuc_sector_efficiency(long stride)
+{
+	long lanes = GPUC_SECTOR_BYTES / GPUC_ELEM_BYTES;   /* 8 per sector */
+
+	return stride < 1 ? 1.0 : 1.0 / (double)(stride < lanes ? stride : lanes);
+}
+
 /* The checks that hold for one row on its own. */
 static int judge_row(const struct gpuc_bounds *b, const struct gpuc_device *dev,
                      const struct gpuc_row *r, const char *label,
@@ -119,9 +141,9 @@ static int judge_row(const struct gpuc_bounds *b, const struct gpuc_device *dev,
 		         l->gbps_rel_tol * 100.0);
 		verdict(res, c, fabs(r->gbps - expect) <= tol);
 	}
-	return num_check(res, label, r->line, "peak", r->gbps, "<=",
-	                 l->peak_max_frac * dev->peak_gbps, "%.2f x peak",
-	                 l->peak_max_frac) ? 0 : -1;
+	return gbps_check(res, label, r->line, "peak", r->gbps, "<=",
+	                  l->peak_max_frac * dev->peak_gbps, "%.2f x peak",
+	                  l->peak_max_frac) ? 0 : -1;
 }
 
 /* The row of b->expect[i] that relative checks use: its first occurrence. */
@@ -188,6 +210,40 @@ static long narrower_stride(const struct gpuc_bounds *b, long s)
 	return best;
 }
 
+/*
+ * The sector model's bounds, for the strides at which each lane still
+ * shares its sector (stride x 4 bytes <= 32): there every y row of the
+ * grid touches every sector of both 256 MiB buffers, so a sector fetched
+ * for one row is used again only after the whole buffer has gone through
+ * L2, and no L2 holds that. The row must move 1/efficiency times the bytes
+ * of stride 1, so it is bounded by stride 1 (with a margin for stride 1
+ * running further from peak than a strided row) and, with no margin, by
+ * the device's peak. Wider strides fetch a quarter or a half of the
+ * sectors per row, a set a large L2 may partly hold between rows; "rise"
+ * and "well below" bound them.
+ */
+static int judge_sector(const struct gpuc_bounds *b,
+                        const struct gpuc_device *dev,
+                        const struct gpuc_row *r, const struct gpuc_row *s1,
+                        const char *label, struct gpuc_result *res)
+{
+	const struct gpuc_limits *l = &b->lim;
+	double eff = gpuc_sector_efficiency(r->param);
+	long den = (long)(1.0 / eff + 0.5);
+
+	if (r->param * GPUC_ELEM_BYTES > GPUC_SECTOR_BYTES)
+		return 0;
+	if (!gbps_check(res, label, r->line, "sector", r->gbps, "<=",
+	                l->sector_margin * eff * s1->gbps,
+	                "%.2f x stride 1: %.2f x 1/%ld sectors",
+	                l->sector_margin * eff, l->sector_margin, den))
+		return -1;
+	return gbps_check(res, label, r->line, "sector peak", r->gbps, "<=",
+	                  l->peak_max_frac * eff * dev->peak_gbps,
+	                  "1/%ld x %.2f x peak", den, l->peak_max_frac)
+	       ? 0 : -1;
+}
+
 /* How an expected row relates to stride 1 and to its narrower neighbour. */
 static int judge_relative(const struct gpuc_bounds *b,
                           const struct gpuc_device *dev,
@@ -203,32 +259,34 @@ static int judge_relative(const struct gpuc_bounds *b,
 	if (!r)
 		return 0;
 	if (e->pattern == GPUC_STRIDE && e->param == 1)
-		return num_check(res, label, r->line, "floor", r->gbps, ">=",
-		                 l->stride1_min_frac * dev->peak_gbps,
-		                 "%.2f x peak", l->stride1_min_frac) ? 0 : -1;
+		return gbps_check(res, label, r->line, "floor", r->gbps, ">=",
+		                  l->stride1_min_frac * dev->peak_gbps,
+		                  "%.2f x peak", l->stride1_min_frac) ? 0 : -1;
 	if (!s1)
 		return 0;   /* the missing stride 1 is the failure */
 	if (e->pattern == GPUC_CHUNKED)
-		return num_check(res, label, r->line, "below stride 1", r->gbps,
-		                 "<", l->chunked_max_frac * s1->gbps,
-		                 "%.2f x stride 1", l->chunked_max_frac) ? 0 : -1;
-	if (!num_check(res, label, r->line, "vs stride 1", r->gbps, "<=",
-	               l->strided_max_frac * s1->gbps, "%.2f x stride 1",
-	               l->strided_max_frac))
+		return gbps_check(res, label, r->line, "below stride 1",
+		                  r->gbps, "<", l->chunked_max_frac * s1->gbps,
+		                  "%.2f x stride 1", l->chunked_max_frac) ? 0 : -1;
+	if (!gbps_check(res, label, r->line, "vs stride 1", r->gbps, "<=",
+	                l->strided_max_frac * s1->gbps, "%.2f x stride 1",
+	                l->strided_max_frac) ||
+	    judge_sector(b, dev, r, s1, label, res))
 		return -1;
 	prev = narrower_stride(b, e->param);
 	if (prev > 0) {
 		const struct gpuc_row *p = first_row(rows, GPUC_STRIDE, prev);
 
-		if (p && !num_check(res, label, r->line, "rise", r->gbps, "<=",
-		                    l->rise_max_ratio * p->gbps,
-		                    "%.2f x stride %ld", l->rise_max_ratio, prev))
+		if (p && !gbps_check(res, label, r->line, "rise", r->gbps,
+		                     "<=", l->rise_max_ratio * p->gbps,
+		                     "%.2f x stride %ld", l->rise_max_ratio,
+		                     prev))
 			return -1;
 	}
 	if (e->param == widest_stride(b) &&
-	    !num_check(res, label, r->line, "well below", r->gbps, "<",
-	               l->widest_max_frac * s1->gbps, "%.2f x stride 1",
-	               l->widest_max_frac))
+	    !gbps_check(res, label, r->line, "well below", r->gbps, "<",
+	                l->widest_max_frac * s1->gbps, "%.2f x stride 1",
+	                l->widest_max_frac))
 		return -1;
 	return 0;
 }

@@ -16,7 +16,8 @@
 #   REQUIRE_GPU=1   no usable GPU is a failure (exit 99), not a skip
 #   MAKE            the make to build with (make)
 # Writes $B/gpu-bench/: device.json, rows.jsonl, coalescing.stderr,
-# table.txt, report.json and junit.xml (the last two in every outcome).
+# table.txt, report.json and junit.xml (the last two in every outcome), and
+# plot.svg whenever gpu-check judged rows (pass or fail).
 #
 # Exit status: 0 every check passed; 1 a check failed, or coalescing did not
 # build, crashed, or ran past GPU_TIMEOUT; 2 its output could not be judged
@@ -48,7 +49,7 @@ OUT=$B/gpu-bench
 mkdir -p "$OUT" || exit 2
 rm -f "$OUT/device.json" "$OUT/rows.jsonl" "$OUT/coalescing.stderr" \
 	"$OUT/devquery.stderr" "$OUT/table.txt" "$OUT/report.json" \
-	"$OUT/junit.xml"
+	"$OUT/junit.xml" "$OUT/plot.svg"
 
 # One line of text as a JSON string body; the text is ours or a program's
 # stderr, so quotes, backslashes and control characters are all possible.
@@ -153,10 +154,10 @@ case $rc in
    fail fail "coalescing exited with status $rc" "$tail" 1 ;;
 esac
 
-# 4. Judge. gpu-check writes report.json and junit.xml itself.
+# 4. Judge. gpu-check writes report.json, junit.xml and plot.svg itself.
 "$GPU_CHECK" --bounds "$GPU_BOUNDS" --device "$OUT/device.json" \
-	--json "$OUT/report.json" --junit "$OUT/junit.xml" "$OUT/rows.jsonl" \
-	>"$OUT/table.txt"
+	--json "$OUT/report.json" --junit "$OUT/junit.xml" \
+	--svg "$OUT/plot.svg" "$OUT/rows.jsonl" >"$OUT/table.txt"
 rc=$?
 cat "$OUT/table.txt"
 case $rc in
@@ -164,4 +165,5 @@ case $rc in
 1) echo "gpu-bench: FAIL: some rows out of bounds (reports in $OUT)" ;;
 *) echo "gpu-bench: FAIL: coalescing's output could not be judged (reports in $OUT)" ;;
 esac
+[ -s "$OUT/plot.svg" ] && echo "gpu-bench: plot: $OUT/plot.svg"
 exit $rc

@@ -98,7 +98,7 @@ static int bounds_text(const char *text, const char *name, char *err,
 	"\"peak_max_frac\": 1.0, \"stride1_min_frac\": 0.46, "              \
 	"\"strided_max_frac\": 1.05, \"rise_max_ratio\": 1.5, "             \
 	"\"widest_max_frac\": 0.5, \"chunked_max_frac\": 1.0, "             \
-	"\"datasheet_tol\": 0.1}"
+	"\"datasheet_tol\": 0.1, \"sector_margin\": 1.6}"
 
 /* ---------- name matching ---------- */
 
@@ -375,9 +375,16 @@ START_TEST(test_broken_runs_fail_for_the_right_reason)
 		{ "wrong-bytes", { { "stride 8", "bytes" } } },
 		{ "missing-row", { { "stride 4", "present" } } },
 		{ "duplicate-row", { { "stride 2", "present" } } },
-		{ "gbps-mismatch", { { "stride 4", "gbps=bytes/ms" } } },
+		/* the printed 1.6 x gbps is also above the sector bounds */
+		{ "gbps-mismatch", { { "stride 4", "gbps=bytes/ms" },
+		                     { "stride 4", "sector" },
+		                     { "stride 4", "sector peak" } } },
 		{ "above-peak", { { "stride 1", "peak" } } },
-		{ "strided-faster", { { "stride 2", "vs stride 1" } } },
+		{ "strided-faster", { { "stride 2", "vs stride 1" },
+		                      { "stride 2", "sector" },
+		                      { "stride 2", "sector peak" } } },
+		{ "stride2-near-stride1", { { "stride 2", "sector" },
+		                            { "stride 2", "sector peak" } } },
 		{ "chunked-faster", { { "chunked 32", "below stride 1" } } },
 	};
 
@@ -447,6 +454,131 @@ START_TEST(test_judge_by_hand)
 }
 END_TEST
 
+/* A deterministic generator for the noisy runs below (LCG, Knuth MMIX). */
+static double uniform(unsigned long long *state, double lo, double hi)
+{
+	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return lo + (hi - lo) * (double)(*state >> 11) / 9007199254740992.0;
+}
+
+/* A row as coalescing.cu prints it: ms to 6 places, gbps from that ms. */
+static struct gpuc_row make_row(int line, enum gpuc_pattern p, long param,
+                                double gbps)
+{
+	struct gpuc_row r = { .line = line, .pattern = p, .param = param,
+		              .bytes = 536870912.0 };
+
+	r.ms = round(r.bytes / (gbps * 1e6) * 1e6) / 1e6;
+	r.gbps = round(r.bytes / r.ms / 1e6 * 1e3) / 1e3;
+	return r;
+}
+
+/*
+ * Honest runs with realistic noise pass on every profile: stride 1 drives
+ * DRAM at 62-95% of peak; the strided rows share one DRAM efficiency of
+ * 60-97% (+-4% per row, capped below peak) spread over 1/efficiency(s)
+ * times the bytes; strides 16 and 32 get up to 20% back from L2; chunked
+ * is 20-80% of stride 1. 2000 runs per profile.
+ */
+START_TEST(test_noisy_honest_runs_pass)
+{
+	static const char *const names[] = {
+		"Tesla T4", "NVIDIA L4", "NVIDIA A10", "NVIDIA A100-SXM4-80GB",
+		"NVIDIA H100 80GB HBM3", "NVIDIA H200", "NVIDIA GeForce RTX 4090",
+		"Some Future GPU" };
+	static const long strides[] = { 1, 2, 4, 8, 16, 32 };
+	unsigned long long state = 12;
+
+	for (size_t g = 0; g < sizeof(names) / sizeof(*names); g++) {
+		struct gpuc_device dev = { .cc = "9.0" };
+		struct gpuc_bounds b;
+
+		snprintf(dev.name, sizeof(dev.name), "%s", names[g]);
+		load_bounds(dev.name, &b);
+		/* the datasheet figure, so the datasheet check passes */
+		dev.peak_gbps = b.datasheet_gbps > 0 ? b.datasheet_gbps : 1000;
+		for (int run = 0; run < 2000; run++) {
+			struct gpuc_row v[7];
+			struct gpuc_rows rows = { .v = v, .n = 7 };
+			struct gpuc_result res = { 0 };
+			double e1 = uniform(&state, 0.62, 0.95);
+			double es = uniform(&state, 0.60, 0.97);
+
+			for (int i = 0; i < 6; i++) {
+				double e = es * uniform(&state, 0.96, 1.04);
+				double l2 = strides[i] > 8 ?
+				            uniform(&state, 1.0, 1.2) : 1.0;
+
+				if (i == 0)
+					e = e1;
+				if (e > 0.99)
+					e = 0.99;
+				v[i] = make_row(i + 1, GPUC_STRIDE, strides[i],
+				                dev.peak_gbps * e * l2 *
+				                gpuc_sector_efficiency(strides[i]));
+			}
+			v[6] = make_row(7, GPUC_CHUNKED, 32, v[0].gbps *
+			                uniform(&state, 0.2, 0.8));
+			ck_assert_int_ge(gpuc_judge(&b, &dev, &rows, &res), 0);
+			for (size_t j = 0; j < res.n; j++)
+				ck_assert_msg(res.v[j].pass, "%s run %d: %s %s: %s "
+				              "not %s", names[g], run,
+				              res.v[j].row, res.v[j].check,
+				              res.v[j].value_text, res.v[j].bound);
+			gpuc_result_release(&res);
+		}
+	}
+}
+END_TEST
+
+/*
+ * A run whose stride 2 is at or near stride 1 fails, naming the sector
+ * check, whatever the device: from 0.85 to 1.0 x stride 1 with the rest of
+ * the run honest (stride 1 at 90% of peak).
+ */
+START_TEST(test_stride2_near_stride1_fails)
+{
+	struct gpuc_device dev = { .name = "NVIDIA H100 80GB HBM3", .cc = "9.0",
+		                   .peak_gbps = 3352.32 };
+	static const double s[] = { 1, 0.5, 0.25, 0.125, 0.125, 0.125 };
+	struct gpuc_bounds b;
+
+	load_bounds(dev.name, &b);
+	for (double near = 0.85; near <= 1.0001; near += 0.05) {
+		struct gpuc_row v[7];
+		struct gpuc_rows rows = { .v = v, .n = 7 };
+		struct gpuc_result res = { 0 };
+		const struct gpuc_check *c;
+
+		for (int i = 0; i < 6; i++)
+			v[i] = make_row(i + 1, GPUC_STRIDE, 1L << i,
+			                0.9 * dev.peak_gbps * s[i]);
+		v[1] = make_row(2, GPUC_STRIDE, 2, v[0].gbps * near);
+		v[6] = make_row(7, GPUC_CHUNKED, 32, v[0].gbps * 0.4);
+		ck_assert_int_ge(gpuc_judge(&b, &dev, &rows, &res), 1);
+		c = gpuc_find(&res, "stride 2", "sector");
+		ck_assert_msg(c && !c->pass, "stride 2 at %.2f x stride 1 passed",
+		              near);
+		ck_assert_double_eq_tol(c->limit, 0.8 * v[0].gbps, 1e-6);
+		ck_assert_int_eq(c->line, 2);
+		/* and the old check alone would have let it through */
+		ck_assert(gpuc_find(&res, "stride 2", "vs stride 1")->pass);
+		gpuc_result_release(&res);
+	}
+}
+END_TEST
+
+START_TEST(test_sector_efficiency)
+{
+	ck_assert_double_eq(gpuc_sector_efficiency(1), 1.0);
+	ck_assert_double_eq(gpuc_sector_efficiency(2), 0.5);
+	ck_assert_double_eq(gpuc_sector_efficiency(4), 0.25);
+	ck_assert_double_eq(gpuc_sector_efficiency(8), 0.125);
+	ck_assert_double_eq(gpuc_sector_efficiency(16), 0.125);
+	ck_assert_double_eq(gpuc_sector_efficiency(32), 0.125);
+}
+END_TEST
+
 START_TEST(test_unexpected_row)
 {
 	struct gpuc_device dev = { .name = "Hand GPU", .cc = "8.0",
@@ -509,6 +641,138 @@ START_TEST(test_reports)
 }
 END_TEST
 
+/* ---------- plot ---------- */
+
+/* The SVG of rows_path judged on device, in a malloc'd string. */
+static char *render(const struct gpuc_device *dev, const char *rows_path)
+{
+	struct gpuc_bounds b;
+	struct gpuc_rows rows = { 0 };
+	struct gpuc_result res = { 0 };
+	char err[GPUC_ERR_MAX], *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	load_bounds(dev->name, &b);
+	ck_assert_msg(read_rows_file(rows_path, &rows, err, sizeof(err)) == 0,
+	              "%s", err);
+	ck_assert_int_ge(gpuc_judge(&b, dev, &rows, &res), 0);
+	mem = open_memstream(&buf, &len);
+	ck_assert_int_eq(gpuc_write_svg(mem, dev, &b, &rows, &res), 0);
+	fclose(mem);
+	gpuc_rows_release(&rows);
+	gpuc_result_release(&res);
+	return buf;
+}
+
+/* The value of attribute name in the tag starting at tag, into out. */
+static int attr(const char *tag, const char *name, char *out, size_t sz)
+{
+	const char *end = strchr(tag, '>'), *p;
+	char key[64];
+
+	snprintf(key, sizeof(key), " %s=\"", name);
+	p = strstr(tag, key);
+	if (!p || !end || p > end)
+		return 0;
+	p += strlen(key);
+	snprintf(out, sz, "%.*s", (int)(strchr(p, '"') - p), p);
+	return 1;
+}
+
+/*
+ * Rows outside the band, as "stride 16|stride 32|", from the data of each
+ * <g class="row">; each one's gbps must also lie outside [lo, hi].
+ */
+static void out_of_band(const char *svg, char *list, size_t sz)
+{
+	list[0] = '\0';
+	for (const char *g = strstr(svg, "<g class=\"row\""); g;
+	     g = strstr(g + 1, "<g class=\"row\"")) {
+		char row[32], in[4], gbps[32], lo[32], hi[32];
+
+		ck_assert(attr(g, "data-row", row, sizeof(row)));
+		ck_assert(attr(g, "data-in-band", in, sizeof(in)));
+		if (strcmp(in, "0") != 0)
+			continue;
+		ck_assert(attr(g, "data-gbps", gbps, sizeof(gbps)));
+		ck_assert(attr(g, "data-lo", lo, sizeof(lo)));
+		ck_assert(attr(g, "data-hi", hi, sizeof(hi)));
+		ck_assert_msg(atof(gbps) > atof(hi) || atof(gbps) < atof(lo),
+		              "%s: %s inside [%s, %s]", row, gbps, lo, hi);
+		snprintf(list + strlen(list), sz - strlen(list), "%s|", row);
+	}
+}
+
+START_TEST(test_plot_recorded_runs)
+{
+	static const struct {
+		const char *device, *rows, *outside;
+	} cases[] = {
+		{ "honest/h100-sxm", "honest/h100-sxm", "" },
+		{ "honest/t4", "honest/t4", "" },
+		{ "honest/rtx-4090", "honest/rtx-4090", "" },
+		{ "honest/h100-sxm", "broken/modulo-bug", "stride 16|stride 32|" },
+		{ "honest/h100-sxm", "broken/stride2-near-stride1", "stride 2|" },
+		{ "honest/h100-sxm", "broken/above-peak", "stride 1|" },
+		{ "honest/h100-sxm", "broken/chunked-faster", "chunked 32|" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct gpuc_device dev;
+		char path[256], list[256], *svg;
+
+		snprintf(path, sizeof(path), DATA "%s.device.json",
+		         cases[i].device);
+		load_device(path, &dev);
+		snprintf(path, sizeof(path), DATA "%s.rows.jsonl", cases[i].rows);
+		svg = render(&dev, path);
+		ck_assert_msg(strncmp(svg, "<svg xmlns=", 11) == 0, "%s", path);
+		ck_assert_ptr_null(strstr(svg, "<script"));
+		out_of_band(svg, list, sizeof(list));
+		ck_assert_msg(strcmp(list, cases[i].outside) == 0,
+		              "%s: outside the band: '%s', want '%s'", path,
+		              list, cases[i].outside);
+		free(svg);
+	}
+}
+END_TEST
+
+/* Hostile device text: escaped; invalid UTF-8 replaced by U+FFFD. */
+START_TEST(test_plot_escapes)
+{
+	struct gpuc_device dev = { .cc = "9.0\"><script>", .peak_gbps = 3352.32 };
+	char *svg;
+
+	snprintf(dev.name, sizeof(dev.name), "%s",
+	         "<script>x</script> \"q\" 'a' ]]> & \x01 \xff\xfe \xc0\x80 "
+	         "\xed\xa0\x80 \xe2\x82 ok \xc3\xa9");
+	svg = render(&dev, DATA "honest/h100-sxm.rows.jsonl");
+	ck_assert_ptr_null(strstr(svg, "<script"));
+	ck_assert_ptr_null(strstr(svg, "]]>"));
+	ck_assert_ptr_nonnull(strstr(svg, "&lt;script&gt;x&lt;/script&gt; "
+	                                  "&quot;q&quot; &#39;a&#39; ]]&gt; "
+	                                  "&amp; ? \xef\xbf\xbd\xef\xbf\xbd "));
+	ck_assert_ptr_nonnull(strstr(svg, " ok \xc3\xa9"));   /* valid: kept */
+	ck_assert_ptr_nonnull(strstr(svg, "(cc 9.0&quot;&gt;&lt;script&gt;)"));
+	/* no raw byte of the invalid sequences survives */
+	ck_assert_ptr_null(strstr(svg, "\xff"));
+	ck_assert_ptr_null(strstr(svg, "\xc0\x80"));
+	ck_assert_ptr_null(strstr(svg, "\xed\xa0"));
+	free(svg);
+	/* a long name is cut in the heading between characters, not inside
+	 * one (that would print U+FFFD), and kept whole in the title */
+	strcpy(dev.name, "x");
+	for (int i = 0; i < 40; i++)
+		strcat(dev.name, "\xc3\xa9");
+	svg = render(&dev, DATA "honest/h100-sxm.rows.jsonl");
+	ck_assert_ptr_null(strstr(svg, "\xef\xbf\xbd"));
+	ck_assert_ptr_nonnull(strstr(svg, "\xc3\xa9..."));
+	ck_assert_ptr_nonnull(strstr(svg, dev.name));
+	free(svg);
+}
+END_TEST
+
 Suite *make_gpucheck_suite(void)
 {
 	Suite *s = suite_create("gpucheck");
@@ -533,7 +797,14 @@ Suite *make_gpucheck_suite(void)
 	tcase_add_test(t, test_broken_runs_fail_for_the_right_reason);
 	tcase_add_test(t, test_judge_by_hand);
 	tcase_add_test(t, test_unexpected_row);
+	tcase_add_test(t, test_noisy_honest_runs_pass);
+	tcase_add_test(t, test_stride2_near_stride1_fails);
+	tcase_add_test(t, test_sector_efficiency);
 	tcase_add_test(t, test_reports);
+	suite_add_tcase(s, t);
+	t = tcase_create("plot");
+	tcase_add_test(t, test_plot_recorded_runs);
+	tcase_add_test(t, test_plot_escapes);
 	suite_add_tcase(s, t);
 	return s;
 }

@@ -3,7 +3,8 @@
 # scripts) in place of devquery and coalescing: good rows pass and print the
 # table; the modulo bug fails; a crash, a signal, a hang past GPU_TIMEOUT and
 # empty output each fail with their own line; no GPU skips (run.sh 77, make
-# 0) unless REQUIRE_GPU=1 (99). Reports land in $B/gpu-bench every time.
+# 0) unless REQUIRE_GPU=1 (99). Reports land in $B/gpu-bench every time;
+# plot.svg whenever rows were judged, and never a stale one.
 cd "${WG_ROOT:?}" || exit 1
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
@@ -51,10 +52,15 @@ run() {
 run 0 '^gpu-bench: PASS' good
 grep -q '^stride 32 .* well below .* PASS$' "$tmp/out" || { echo "FAIL: no table"; bad=1; }
 grep -q '"status": "pass"' "$B/gpu-bench/report.json" || { echo "FAIL: pass report"; bad=1; }
+grep -q 'data-status="pass"' "$B/gpu-bench/plot.svg" || { echo "FAIL: no plot.svg for a pass"; bad=1; }
 run 1 'FAIL line 5: stride 16: rise' modulo
+grep -q 'data-row="stride 16"[^>]*data-in-band="0"' "$B/gpu-bench/plot.svg" ||
+	{ echo "FAIL: plot.svg of the modulo bug"; bad=1; }
+grep -q "^gpu-bench: plot: $B/gpu-bench/plot.svg" "$tmp/out" || { echo "FAIL: plot not announced"; bad=1; }
 run 1 '^gpu-bench: FAIL: coalescing exited with status 1' crash
 grep -q 'CUDA error coalescing.cu:161' "$tmp/out" || { echo "FAIL: crash stderr not shown"; bad=1; }
 grep -q '"status": "fail"' "$B/gpu-bench/report.json" || { echo "FAIL: crash report"; bad=1; }
+[ -e "$B/gpu-bench/plot.svg" ] && { echo "FAIL: a stale plot.svg after a crash"; bad=1; }
 run 1 'killed by signal 11' segv
 run 1 'ran past GPU_TIMEOUT=1s and was killed' hang
 run 2 'empty: the program printed no rows' silent

@@ -46,6 +46,8 @@ expect 1 'line 3: stride 4: gbps=bytes/ms: 1254.240, bound = 783.900' $B $D/brok
 expect 1 'line 1: stride 1: peak: .*bound <= 3352.320 (1.00 x peak)' $B $D/broken/above-peak.rows.jsonl
 expect 1 'line 2: stride 2: vs stride 1: .*(1.05 x stride 1)' $B $D/broken/strided-faster.rows.jsonl
 expect 1 'line 7: chunked 32: below stride 1' $B $D/broken/chunked-faster.rows.jsonl
+expect 1 'line 2: stride 2: sector: 2924.548, bound <= 2411.995 (0.80 x stride 1: 1.60 x 1/2 sectors)' $B $D/broken/stride2-near-stride1.rows.jsonl
+expect 1 'line 2: stride 2: sector peak: 2924.548, bound <= 1676.160 (1/2 x 1.00 x peak)' $B $D/broken/stride2-near-stride1.rows.jsonl
 expect 2 'truncated.rows.jsonl:5: column 37: .*truncated row' $B $D/broken/truncated.rows.jsonl
 expect 2 'cuda-error.rows.jsonl:1: a CUDA error in place of a JSON row' $B $D/broken/cuda-error.rows.jsonl
 expect 2 'empty.rows.jsonl: empty' $B $D/broken/empty.rows.jsonl
