@@ -414,11 +414,12 @@ static json_t *sandbox_json(const struct sandbox_layers *l, long processes)
 	for (part = strtok_r(buf, ";", &save); missing && part;
 	     part = strtok_r(NULL, ";", &save))
 		json_array_append_new(missing, json_string(part + (*part == ' ')));
-	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:I, s:o}",
+	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:I, s:o}",
 			 "uid_switch", l->uid_switch, "user_namespace", l->user_ns,
 			 "mount_namespace", l->mount_ns, "private_tmp", l->private_tmp,
 			 "ipc_namespace", l->ipc_ns, "network_namespace", l->net_ns,
-			 "pid_namespace", l->pid_ns, "seccomp", l->seccomp,
+			 "pid_namespace", l->pid_ns, "private_proc", l->private_proc,
+			 "seccomp", l->seccomp,
 			 "cgroup", str_or_null(l->cgroup), "cgroup_controls", ctl,
 			 "children_cpu", l->children_cpu, "processes", (json_int_t)processes,
 			 "missing", missing);

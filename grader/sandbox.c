@@ -371,6 +371,53 @@ static int mask_paths(const char *const *hide, struct sandbox_layers *L)
 	return 0;
 }
 
+/* What programs and compilers need of the host's top level; anything
+ * else there (home folders, /srv, /work, /root, /mnt, /autograder...)
+ * is covered by an empty read-only tmpfs: another copy of the suite, the
+ * reference or a classmate's work, anywhere the grader does not know of,
+ * stays out of reach. /var, /run and /opt stay (staff keep no copies
+ * there, or name them with --hide). */
+static const char *const top_level_kept[] = {
+	"bin", "sbin", "lib", "lib32", "lib64", "libx32", "usr", "etc", "dev",
+	"proc", "sys", "tmp", "var", "run", "opt",
+};
+
+static int kept(const char *name)
+{
+	for (size_t i = 0; i < sizeof(top_level_kept) / sizeof(top_level_kept[0]); i++)
+		if (!strcmp(name, top_level_kept[i]))
+			return 1;
+	return 0;
+}
+
+static void mask_top_level(struct keeper *k)
+{
+	DIR *d = opendir("/");
+	struct dirent *e;
+	char path[PATH_MAX];
+	struct stat st;
+
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.' || kept(e->d_name))
+			continue;
+		snprintf(path, sizeof(path), "/%s", e->d_name);
+		if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			  "size=64k,nr_inodes=64,mode=0755") < 0) {
+			note(&k->L, "cannot mask '%s' (%s)", path, strerror(errno));
+			continue;
+		}
+		/* The way to a scratch folder that lives there. */
+		if (is_within(k->cfg->scratch, path))
+			mkdir_p(k->cfg->scratch, 0711);
+		mount(NULL, path, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV |
+		      MS_NOEXEC, NULL);
+	}
+	if (d)
+		closedir(d);
+}
+
 static void add_area(struct keeper *k, const char *path, const char *mode)
 {
 	struct stat st;
@@ -442,11 +489,14 @@ static int build_mounts(struct keeper *k)
 	if (mask_paths(cfg->hide, &k->L) < 0)
 		return -1;
 	k->L.mount_ns = 1;
+	/* Before the top level is masked: the scratch folder may lie in a
+	 * masked folder (TMPDIR=/work/tmp). */
 	if ((k->base_fd = open(cfg->scratch, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		note(&k->L, "no private /tmp: cannot open '%s' (%s)", cfg->scratch,
 		     strerror(errno));
 		return 0;
 	}
+	mask_top_level(k);
 	for (size_t i = 0; i < sizeof(tmps) / sizeof(tmps[0]); i++)
 		add_area(k, tmps[i], "1777");
 	add_area(k, cfg->scratch, "0711");
@@ -493,8 +543,22 @@ static void on_chld(int sig)
  * message queues were left (POSIX queues cannot be made: RLIMIT_MSGQUEUE
  * is 0), and only then is it replaced by a new one. A fresh namespace per
  * run cost ~50 us (its teardown is work for the kernel too). */
-static const char *const sysvipc[3] = { "/proc/sysvipc/shm", "/proc/sysvipc/sem",
-					"/proc/sysvipc/msg" };
+static const char *const sysvipc[3] = { "sysvipc/shm", "sysvipc/sem", "sysvipc/msg" };
+
+/* The host's /proc, opened before the slot's own covers it: the keeper
+ * reads /proc/sysvipc and scans for a uid's processes there (in the
+ * slot's, its pids would not be the kernel's for it). -1: "/proc". */
+static int host_proc = -1;
+
+static int proc_open(const char *rel, int flags)
+{
+	char path[128];
+
+	if (host_proc >= 0)
+		return openat(host_proc, rel, flags);
+	snprintf(path, sizeof(path), "/proc/%.60s", rel);
+	return open(path, flags);
+}
 
 static void ipc_watch_close(struct keeper *k)
 {
@@ -511,7 +575,7 @@ static void ipc_watch_open(struct keeper *k)
 {
 	k->ipc_watch = 1;
 	for (int i = 0; i < 3; i++)
-		if ((k->ipc_fd[i] = open(sysvipc[i], O_RDONLY | O_CLOEXEC)) < 0)
+		if ((k->ipc_fd[i] = proc_open(sysvipc[i], O_RDONLY | O_CLOEXEC)) < 0)
 			k->ipc_watch = 0;
 	if (!k->ipc_watch)
 		ipc_watch_close(k);
@@ -550,24 +614,37 @@ static void ipc_renew(struct keeper *k)
  * caller's own uid). The keeper stays outside; its children go in. */
 static void start_pid_ns(struct keeper *k)
 {
-	int life[2];
+	int life[2], sync[2];
 	pid_t init;
 
 	if (unshare(CLONE_NEWPID) < 0) {
 		note(&k->L, "no PID namespace (%s)", strerror(errno));
 		return;
 	}
-	if (pipe2(life, O_CLOEXEC) < 0) {
+	if (pipe2(life, O_CLOEXEC) < 0 || pipe2(sync, O_CLOEXEC) < 0) {
 		note(&k->L, "no PID namespace: %s", strerror(errno));
 		return;
 	}
+	host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	init = fork();
 	if (init == 0) {
 		struct sigaction sa;
+		char ok;
 
 		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 		close(life[1]);
 		close(k->sock);
+		close(sync[0]);
+		/* The slot's own /proc, of this namespace: no other process of
+		 * the machine (another slot's, grade's) to list or read, and
+		 * subset=pid leaves out /proc/sys and the like. */
+		ok = mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			   "subset=pid") == 0 ||
+		     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			   NULL) == 0;
+		if (write(sync[1], &ok, 1) != 1)
+			_exit(1);
+		close(sync[1]);
 		/* An IPC namespace of its own: the slot's, which the keeper
 		 * renews after a run that left SysV objects, must then have
 		 * no one left to keep it alive. */
@@ -579,10 +656,21 @@ static void start_pid_ns(struct keeper *k)
 		pid_init(life[0]);
 	}
 	close(life[0]);
+	close(sync[1]);
 	if (init < 0) {
 		close(life[1]);
+		close(sync[0]);
 		note(&k->L, "no PID namespace: cannot start its init (%s)", strerror(errno));
 		return;
+	}
+	{
+		char ok = 0;
+
+		if (read(sync[0], &ok, 1) == 1 && ok)
+			k->L.private_proc = 1;
+		else
+			note(&k->L, "no /proc of the slot's own: programs see the host's");
+		close(sync[0]);
 	}
 	/* life[1] stays open, unused, for the keeper's whole life. */
 	k->init = init;
@@ -646,6 +734,24 @@ static void area_mark(struct area *a)
 	}
 }
 
+/* Binds rel (below the host's scratch folder, reached through base_fd) onto
+ * target: a clone of that subtree (open_tree), moved into place. No path
+ * through /proc: the slot's /proc is its PID namespace's, where the keeper
+ * has no "self". */
+static int bind_from_base(struct keeper *k, const char *rel, const char *target)
+{
+	int fd = (int)syscall(SYS_open_tree, k->base_fd, rel,
+			      OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
+	int rc;
+
+	if (fd < 0)
+		return -1;
+	rc = (int)syscall(SYS_move_mount, fd, "", AT_FDCWD, target,
+			  MOVE_MOUNT_F_EMPTY_PATH);
+	close(fd);
+	return rc;
+}
+
 /* The program, alone and read-only, at its own path inside the scratch
  * folder (the rest of that folder on the host stays out of sight), in a
  * folder that is itself a read-only mount: where the program runs under
@@ -657,9 +763,8 @@ static int bind_program(struct keeper *k, const char *path)
 	struct stat st;
 	int fd;
 
-	snprintf(src, sizeof(src), "/proc/self/fd/%d/%s", k->base_fd,
-		 path + strlen(k->cfg->scratch) + 1);
-	if (stat(src, &st) < 0)
+	snprintf(src, sizeof(src), "%s", path + strlen(k->cfg->scratch) + 1);
+	if (fstatat(k->base_fd, src, &st, 0) < 0)
 		return -1;
 	if (!k->fresh && !strcmp(k->prog_at, path) && st.st_dev == k->prog_dev &&
 	    st.st_ino == k->prog_ino)
@@ -684,7 +789,7 @@ static int bind_program(struct keeper *k, const char *path)
 	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0755)) < 0)
 		return -1;
 	close(fd);
-	if (mount(src, path, NULL, MS_BIND, NULL) < 0 ||
+	if (bind_from_base(k, src, path) < 0 ||
 	    mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID |
 		  MS_NODEV, NULL) < 0)
 		return -1;
@@ -705,12 +810,8 @@ static int bind_program(struct keeper *k, const char *path)
  * writes there is what grade takes afterwards. */
 static int bind_host_dir(struct keeper *k, const char *dir)
 {
-	char src[PATH_MAX + 64];
-
-	snprintf(src, sizeof(src), "/proc/self/fd/%d/%s", k->base_fd,
-		 dir + strlen(k->cfg->scratch) + 1);
 	if (mkdir_p(dir, 0700) < 0 ||
-	    mount(src, dir, NULL, MS_BIND, NULL) < 0 ||
+	    bind_from_base(k, dir + strlen(k->cfg->scratch) + 1, dir) < 0 ||
 	    mount(NULL, dir, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV, NULL) < 0)
 		return -1;
 	snprintf(k->bound, sizeof(k->bound), "%s", dir);
@@ -1324,8 +1425,8 @@ static int runs_as(const char *pid, uid_t uid)
 	int fd;
 	ssize_t n;
 
-	snprintf(path, sizeof(path), "/proc/%s/status", pid);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	snprintf(path, sizeof(path), "%s/status", pid);
+	if ((fd = proc_open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return 0;
 	n = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
@@ -1346,12 +1447,16 @@ static int runs_as(const char *pid, uid_t uid)
 
 static int kill_round(uid_t uid)
 {
-	DIR *d = opendir("/proc");
+	int fd = proc_open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
 	int n = 0;
 
-	if (!d)
+	if (!d) {
+		if (fd >= 0)
+			close(fd);
 		return -1;
+	}
 	while ((e = readdir(d)))
 		if (e->d_name[0] >= '1' && e->d_name[0] <= '9' && runs_as(e->d_name, uid) &&
 		    kill((pid_t)atol(e->d_name), SIGKILL) == 0)
@@ -1403,6 +1508,8 @@ void sandbox_print_layers(FILE *out, const struct sandbox_layers *l)
 		  "no network" },
 		{ "pid namespace", offsetof(struct sandbox_layers, pid_ns),
 		  "programs can signal only each other" },
+		{ "private /proc", offsetof(struct sandbox_layers, private_proc),
+		  "the slot's processes only" },
 		{ "seccomp filter", offsetof(struct sandbox_layers, seccomp),
 		  "no keyrings, SysV IPC, inet sockets, namespaces" },
 		{ "children's CPU", offsetof(struct sandbox_layers, children_cpu),

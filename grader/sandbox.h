@@ -40,7 +40,10 @@
  *              Cost: ~10 us clean, ~250 us after a program wrote a file.
  *  net ns      Once: a network namespace with no interface up: no TCP, UDP
  *              or abstract-socket traffic leaves the run.
- *  pid ns      Once: a PID namespace whose init only reaps. A program's
+ *  pid ns      Once: a PID namespace whose init only reaps, and which
+ *              mounts the slot's own /proc (subset=pid): no other process
+ *              of the machine to list or read (another slot's name, grade's
+ *              command line). A program's
  *              kill(-1, SIGSTOP) reaches only the slot's own programs,
  *              never grade, the keeper or the caller's session (without a
  *              uid switch they share the caller's uid). Cost: none per case.
@@ -107,6 +110,7 @@ struct sandbox_layers {
 	int ipc_ns;              /* a fresh IPC namespace per case */
 	int net_ns;              /* no network */
 	int pid_ns;              /* programs signal only each other */
+	int private_proc;        /* /proc shows the slot's processes alone */
 	int seccomp;             /* sysfilter.h's filter is installed */
 	int cgroup_caps;         /* cgroup.h's CG_* */
 	const char *cgroup;      /* "v1", "v2", "hybrid" or NULL */

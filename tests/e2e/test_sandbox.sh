@@ -61,7 +61,7 @@ suite attacks '{"cpu_seconds": 2}' \
 	tmp1:tmp:clean tmp2:tmp:clean ipc1:ipc:clean ipc2:ipc:clean \
 	"net:net $port $name:blocked" peek:peek:isolated ro:ro:readonly \
 	mounts:mounts:neutral fill:fill:full tmp3:tmp:clean proc:proc:sealed \
-	calls:calls:refused
+	calls:calls:refused procs:procs:alone
 cp "$attack" "$tmp/one"
 cp "$attack" "$tmp/two"
 timeout 120 "$grade" -j 2 --json "$tmp/a.json" "$tmp/attacks" "$tmp/one" "$tmp/two" \
@@ -77,7 +77,7 @@ sb = r["sandbox"]
 need = {"tmp": "private_tmp", "ipc": "ipc_namespace", "net": "network_namespace",
         "peek": "private_tmp", "ro": "private_tmp", "mounts": "mount_namespace",
         "fill": "private_tmp", "proc": None,    # grade is never dumpable
-        "calls": "seccomp"}
+        "calls": "seccomp", "procs": "private_proc"}
 bad = 0
 for sub in r["submissions"]:
     for c in sub["cases"]:

@@ -29,6 +29,8 @@
  *   rss            nothing at all (its max RSS is the point): "ok"
  *   proc           open the environ and mem of every process named grade
  *                  or grade-keeper: "sealed"
+ *   procs          list the processes in /proc other than itself and pid
+ *                  1 (another slot's program, grade): "alone"
  *   calls          the calls that carry data past every namespace: a key
  *                  in the user keyring, a SysV segment made and removed,
  *                  an inet socket, a namespace or mount of its own: each
@@ -474,6 +476,27 @@ static void do_proc(void)
 	(void)seen;
 }
 
+static void do_procs(void)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int others = 0;
+	long self = (long)getpid();
+
+	while (d && (e = readdir(d))) {
+		long pid = atol(e->d_name);
+
+		if (pid > 1 && pid != self)
+			others++;
+	}
+	if (d)
+		closedir(d);
+	if (others)
+		printf("SEE %d other processes\n", others);
+	else
+		printf("alone\n");
+}
+
 static void do_calls(void)
 {
 	int got = 0, fd;
@@ -542,6 +565,8 @@ int main(void)
 		do_proc();
 	else if (!strcmp(word, "calls"))
 		do_calls();
+	else if (!strcmp(word, "procs"))
+		do_procs();
 	else
 		return 2;
 	return 0;
