@@ -1,10 +1,13 @@
 #!/bin/sh
 # Every sample submission in submissions/ graded against hidden-tests/:
-# the verdicts each one must get and its score. The suite's cases may be
-# regenerated, so the checks name the verdict kinds each bug must produce
-# and the cases that show it, not a score to the point; the correct one must
-# get everything, the one that does not compile nothing.
-# Bounded: -j 2 and a 2 s wall limit (the looping one burns 1 s of CPU).
+# the verdict kinds each one's bug must produce, a case that shows it, and,
+# on the committed suite, its exact verdict counts and score (update the
+# table when the suite changes on purpose). The correct one gets everything,
+# on the public suite too; the one that does not compile nothing. The
+# samples are single files of their own design (submissions/*/README says
+# each one's bug), not copies of the reference.
+# Bounded: -j 2 and a 2 s wall limit (the looping one burns 1 s of CPU per
+# case it hangs on; the flooding one stops at the output cap).
 set -u
 root=${WG_ROOT:-.}
 grade=$root/${WG_BUILD:-build}/bin/grade
@@ -26,31 +29,44 @@ cd "$root" || exit 1
 rc=$?
 cat "$tmp/out"
 [ $rc -eq 1 ] || { echo "FAIL: grade exited $rc, not 1"; exit 1; }
+"$grade" --quiet --json "$tmp/p.json" public-tests submissions/correct \
+	> "$tmp/pout" 2>&1
+rc=$?
+[ $rc -eq 0 ] || { cat "$tmp/pout"; echo "FAIL: correct on public-tests: exit $rc, not 0"; exit 1; }
 
-python3 - "$tmp/r.json" <<'PY'
-import json, sys
+python3 - "$tmp/r.json" "$tmp/p.json" <<'PY'
+import collections, json, sys
 r = json.load(open(sys.argv[1]))
 subs = {s["submission"].rstrip("/").split("/")[-1]: s for s in r["submissions"]}
 
 # name: (verdicts other than AC that must all appear and nothing else,
-#        cases that must fail with the first of them, extra check)
+#        cases that must fail with one of them)
 expect = {
     "correct":              (set(), []),
     "float-rounding":       ({"WA"}, ["round-ties"]),
     "bank-threads":         ({"WA"}, ["bc-shared"]),
     "no-misalignment":      ({"WA"}, ["mis-bases"]),
     "ignores-partial-warp": ({"WA"}, ["pw-sweep"]),
-    "crash-bad-input":      ({"RTE"}, ["err-unknown"]),
+    "crash-bad-input":      ({"RTE"}, ["err-argcount"]),
     "infinite-loop":        ({"TLE"}, ["parse-crlf"]),
-    "output-flood":         ({"WA", "OLE"}, ["mis-bases"]),
+    "output-flood":         ({"OLE"}, ["ga-error-order"]),
     "compile-error":        ({"CE"}, []),
     "sector-bitmap":        ({"MLE"}, ["ls-huge"]),
 }
-# The score of each on the committed hidden suite (143 points).
+# The score and the verdict counts of each on the committed hidden suite
+# (68 cases, 143 points).
 scores = {"correct": 143, "float-rounding": 127, "bank-threads": 124,
           "no-misalignment": 58, "ignores-partial-warp": 85,
-          "crash-bad-input": 126, "infinite-loop": 129, "output-flood": 31,
+          "crash-bad-input": 127, "infinite-loop": 129, "output-flood": 128,
           "compile-error": 0, "sector-bitmap": 129}
+counts = {"correct": {"AC": 68}, "float-rounding": {"AC": 61, "WA": 7},
+          "bank-threads": {"AC": 59, "WA": 9},
+          "no-misalignment": {"AC": 27, "WA": 41},
+          "ignores-partial-warp": {"AC": 40, "WA": 28},
+          "crash-bad-input": {"AC": 62, "RTE": 6},
+          "infinite-loop": {"AC": 62, "TLE": 6},
+          "output-flood": {"AC": 61, "OLE": 7},
+          "compile-error": {"CE": 68}, "sector-bitmap": {"AC": 62, "MLE": 6}}
 bad = []
 for name, (kinds, cases) in expect.items():
     s = subs.get(name)
@@ -67,6 +83,10 @@ for name, (kinds, cases) in expect.items():
             bad.append(f"{name}: the suite has no case {c}")
         elif by[c]["verdict"] not in kinds:
             bad.append(f"{name}: {c} is {by[c]['verdict']}")
+    got_counts = dict(collections.Counter(c["verdict"] for c in s["cases"]))
+    if got_counts != counts[name]:
+        bad.append(f"{name}: verdict counts {sorted(got_counts.items())}, "
+                   f"expected {sorted(counts[name].items())}")
     if s["score"] != scores[name]:
         bad.append(f"{name}: score {s['score']}, expected {scores[name]} "
                    "(if the hidden suite changed on purpose, update this table)")
@@ -91,6 +111,14 @@ for name, (kinds, cases) in expect.items():
             bad.append(f"{name}: {c['name']} TLE without its limit")
         if c["verdict"] == "WA" and not (c["diff"] or "").startswith("first difference"):
             bad.append(f"{name}: {c['name']} WA without a diff")
+        if c["verdict"] == "OLE" and "standard output" not in c.get("detail", ""):
+            bad.append(f"{name}: {c['name']} OLE not on stdout ({c.get('detail')})")
+        if c["verdict"] == "MLE" and not any(w in c.get("detail", "") for w in ("allocation failed", "OOM killer")):
+            bad.append(f"{name}: {c['name']} MLE neither by a failed allocation nor by the OOM killer ({c.get('detail')})")
+pub = json.load(open(sys.argv[2]))["submissions"][0]
+if (pub["score"], pub["max_score"]) != (16, 16) or \
+        any(c["verdict"] != "AC" for c in pub["cases"]):
+    bad.append(f"correct on public-tests: {pub['score']}/{pub['max_score']}")
 print("\n".join(f"FAIL: {b}" for b in bad) or "all sample submissions graded as expected")
 sys.exit(1 if bad else 0)
 PY
