@@ -62,10 +62,13 @@ bench-reference: $(BUILD_BIN)/reference
 # What the objects and programs are made with (compiler, flags, VERSION),
 # written only when it changes: a new VERSION or CFLAGS rebuilds
 # everything, as the nvcc rule's stamp does for the GPU stage.
+# (Expanded once, here: a target-specific ALL_CFLAGS, as the unit tests'
+# objects have, would otherwise leak into the stamp through its prerequisite.)
 FLAGS_STAMP := $(B)/gen/build-flags
+FLAGS_LINE  := $(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(LDFLAGS) $(LDLIBS)
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
-	@printf '%s\n' '$(CC) $(CPPFLAGS) $(ALL_CFLAGS) | $(LDFLAGS) $(LDLIBS)' > $@.tmp
+	@printf '%s\n' '$(FLAGS_LINE)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 .PHONY: FORCE
 FORCE:
