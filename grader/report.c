@@ -301,9 +301,33 @@ void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,
 
 /* ---- JSON ---- */
 
+/* Whether text is UTF-8 as jansson takes it (shortest forms, no
+ * surrogates, at most U+10FFFF). */
+static int utf8_valid(const unsigned char *s)
+{
+	while (*s) {
+		unsigned c = *s, n = c < 0x80 ? 0 : c >= 0xC2 && c <= 0xDF ? 1
+			   : c >= 0xE0 && c <= 0xEF ? 2 : c >= 0xF0 && c <= 0xF4 ? 3 : 4;
+		unsigned long cp = n ? c & (0x3Fu >> n) : c;
+
+		if (n == 4)
+			return 0;
+		for (unsigned i = 1; i <= n; i++) {
+			if ((s[i] & 0xC0) != 0x80)
+				return 0;
+			cp = cp << 6 | (s[i] & 0x3F);
+		}
+		if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) ||
+		    cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+			return 0;
+		s += n + 1;
+	}
+	return 1;
+}
+
 /* A JSON string of text; bytes that are not valid UTF-8 (a path, a system
  * message) are escaped as \xNN rather than dropping the value. null for
- * NULL. */
+ * NULL; NULL when out of memory (never a null in place of the text). */
 static json_t *str_or_null(const char *text)
 {
 	json_t *j;
@@ -311,14 +335,18 @@ static json_t *str_or_null(const char *text)
 
 	if (!text)
 		return json_null();
-	if ((j = json_string(text)))
+	if ((j = json_string(text)) || utf8_valid((const unsigned char *)text))
 		return j;
 	esc = diff_escape(text, strlen(text), 1);
 	j = esc ? json_string(esc) : NULL;
 	free(esc);
-	return j ? j : json_null();
+	return j;
 }
 
+/* Every value below is checked: json_object_set_new() and
+ * json_array_append_new() fail when out of memory or given NULL (a value
+ * that could not be made), and a report silently missing a case or a key
+ * would still be written. A failure anywhere makes report_json() NULL. */
 static json_t *case_json(const struct suite_case *c, const struct judge_result *r)
 {
 	json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:I, s:I, s:I}",
@@ -329,37 +357,49 @@ static json_t *case_json(const struct suite_case *c, const struct judge_result *
 			      "cpu_ms", (json_int_t)r->cpu_ms,
 			      "wall_ms", (json_int_t)r->wall_ms,
 			      "max_rss_kb", (json_int_t)r->max_rss_kb);
+	int bad = 0;
+
 	if (!j)
 		return NULL;
 	if (r->ran && r->signaled)
-		json_object_set_new(j, "signal", json_string(run_signal_name(r->term_signal)));
-	else if (r->ran)
-		json_object_set_new(j, "exit_code", json_integer(r->exit_code));
+		bad |= json_object_set_new(j, "signal",
+					   json_string(run_signal_name(r->term_signal)));
 	else
-		json_object_set_new(j, "exit_code", json_null());
-	json_object_set_new(j, "detail", str_or_null(r->detail));
+		bad |= json_object_set_new(j, "exit_code", r->ran ?
+					   json_integer(r->exit_code) : json_null());
+	bad |= json_object_set_new(j, "detail", str_or_null(r->detail));
 	if (r->limit != VERDICT_LIMIT_NONE)
-		json_object_set_new(j, "limit", json_string(verdict_limit_name(r->limit)));
-	json_object_set_new(j, "diff", str_or_null(r->diff));
-	json_object_set_new(j, "stderr_tail", str_or_null(r->stderr_tail));
+		bad |= json_object_set_new(j, "limit",
+					   json_string(verdict_limit_name(r->limit)));
+	bad |= json_object_set_new(j, "diff", str_or_null(r->diff));
+	bad |= json_object_set_new(j, "stderr_tail", str_or_null(r->stderr_tail));
 	if (r->diff_line)
-		json_object_set_new(j, "diff_line", json_integer(r->diff_line));
+		bad |= json_object_set_new(j, "diff_line", json_integer(r->diff_line));
 	if (r->verdict == VERDICT_IE)
-		json_object_set_new(j, "excluded", json_true());
+		bad |= json_object_set_new(j, "excluded", json_true());
+	if (bad) {
+		json_decref(j);
+		return NULL;
+	}
 	return j;
 }
 
 static json_t *categories_json(const struct score_total *t)
 {
 	json_t *a = json_array();
+	int bad = 0;
 
-	for (size_t i = 0; a && i < t->ncats; i++) {
+	for (size_t i = 0; a && !bad && i < t->ncats; i++) {
 		json_t *c = json_pack("{s:s, s:I, s:I}", "category", t->cats[i].name,
 				      "score", (json_int_t)t->cats[i].score,
 				      "max_score", (json_int_t)t->cats[i].max_score);
 		if (c && t->cats[i].hint && t->cats[i].score < t->cats[i].max_score)
-			json_object_set_new(c, "hint", json_string(t->cats[i].hint));
-		json_array_append_new(a, c);
+			bad |= json_object_set_new(c, "hint", json_string(t->cats[i].hint));
+		bad |= json_array_append_new(a, c);
+	}
+	if (bad) {
+		json_decref(a);
+		return NULL;
 	}
 	return a;
 }
@@ -375,12 +415,19 @@ static const char *build_status_name(const struct report_sub *sub)
 static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
 {
 	json_t *verdicts = json_object(), *cases = json_array();
+	int bad = !verdicts || !cases;
 
-	for (int v = 0; verdicts && v < VERDICT_COUNT; v++)
-		json_object_set_new(verdicts, verdict_code((enum verdict)v),
-				    json_integer(sub->total.counts[v]));
-	for (size_t i = 0; cases && i < s->ncases; i++)
-		json_array_append_new(cases, case_json(&s->cases[i], &sub->cases[i]));
+	for (int v = 0; !bad && v < VERDICT_COUNT; v++)
+		bad |= json_object_set_new(verdicts, verdict_code((enum verdict)v),
+					   json_integer(sub->total.counts[v]));
+	for (size_t i = 0; !bad && i < s->ncases; i++)
+		bad |= json_array_append_new(cases, case_json(&s->cases[i], &sub->cases[i]));
+	if (bad) {
+		json_decref(verdicts);
+		json_decref(cases);
+		return NULL;
+	}
+	/* "o" values are the pack's even when it fails. */
 	return json_pack("{s:o, s:I, s:I, s:I, s:{s:s, s:o, s:o}, s:o, s:o, s:o}",
 			 "submission", str_or_null(sub->path),
 			 "score", (json_int_t)sub->total.score,
@@ -404,16 +451,20 @@ static json_t *sandbox_json(const struct sandbox_layers *l, long processes)
 	};
 	json_t *ctl = json_array(), *missing = json_array();
 	char buf[sizeof(l->missing)], *part, *save = NULL;
+	int bad = !ctl || !missing;
 
-	if (!l)
-		return json_null();
-	for (size_t i = 0; ctl && i < sizeof(controls) / sizeof(controls[0]); i++)
+	for (size_t i = 0; !bad && i < sizeof(controls) / sizeof(controls[0]); i++)
 		if (l->cgroup_caps & controls[i].cap)
-			json_array_append_new(ctl, json_string(controls[i].name));
+			bad |= json_array_append_new(ctl, json_string(controls[i].name));
 	snprintf(buf, sizeof(buf), "%s", l->missing);
-	for (part = strtok_r(buf, ";", &save); missing && part;
+	for (part = strtok_r(buf, ";", &save); !bad && part;
 	     part = strtok_r(NULL, ";", &save))
-		json_array_append_new(missing, json_string(part + (*part == ' ')));
+		bad |= json_array_append_new(missing, json_string(part + (*part == ' ')));
+	if (bad) {
+		json_decref(ctl);
+		json_decref(missing);
+		return NULL;
+	}
 	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:I, s:o}",
 			 "uid_switch", l->uid_switch, "user_namespace", l->user_ns,
 			 "mount_namespace", l->mount_ns, "private_tmp", l->private_tmp,
@@ -440,9 +491,14 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 		    size_t n, const struct report_opts *o)
 {
 	json_t *arr = json_array();
+	int bad = !arr;
 
-	for (size_t i = 0; arr && i < n; i++)
-		json_array_append_new(arr, sub_json(s, &subs[i]));
+	for (size_t i = 0; !bad && i < n; i++)
+		bad |= json_array_append_new(arr, sub_json(s, &subs[i]));
+	if (bad) {
+		json_decref(arr);
+		return NULL;
+	}
 	json_t *r = json_pack("{s:s, s:o, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I, s:I, s:I, s:I},"
 			      " s:o, s:o}",
 			 "suite", s->name, "suite_dir", str_or_null(s->dir),
@@ -457,8 +513,11 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 			 "sandbox", o->sandbox ? sandbox_json(o->sandbox, o->processes)
 					       : json_null(),
 			 "submissions", arr);
-	if (r && o->build)
-		json_object_set_new(r, "build_limits", build_limits_json(o->build));
+	if (r && o->build &&
+	    json_object_set_new(r, "build_limits", build_limits_json(o->build)) < 0) {
+		json_decref(r);
+		return NULL;
+	}
 	return r;
 }
 

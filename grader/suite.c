@@ -761,8 +761,13 @@ int suite_load(struct suite *s, const char *dir, char *err, size_t errlen)
 	}
 	root = json_loadb(ld.text, ld.len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
-		snprintf(err, errlen, "%s:%d:%d: %s", ld.path, jerr.line,
-			 jerr.column, jerr.text);
+		/* jansson leaves the text empty when it could not even start
+		 * (out of memory). */
+		if (!jerr.text[0] || json_error_code(&jerr) == json_error_out_of_memory)
+			snprintf(err, errlen, "cannot load '%s': out of memory", ld.path);
+		else
+			snprintf(err, errlen, "%s:%d:%d: %s", ld.path, jerr.line,
+				 jerr.column, jerr.text);
 		goto out;
 	}
 	if (load_root(&ld, s, root) || check_files(&ld, s))

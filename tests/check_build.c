@@ -225,6 +225,119 @@ START_TEST(test_compiler_memory_limited)
 }
 END_TEST
 
+/* The compiler said no: CE with its messages, no reason of our own, no
+ * program. */
+START_TEST(test_compile_error)
+{
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result r;
+	struct tree t;
+	char prog[200];
+
+	tree_init(&t);
+	tree_file(t.src, "main.c", "int main(void) { return 0 }\n");
+	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_int_eq(r.status, BUILD_FAILED);
+	ck_assert_msg(strstr(r.log, "main.c:1:") && strstr(r.log, "error"),
+		      "log: %s", r.log);
+	ck_assert_str_eq(r.reason, "");
+	snprintf(prog, sizeof(prog), "%s/prog", t.out);
+	ck_assert_int_ne(access(prog, F_OK), 0);
+	free(r.log);
+	tree_free(&t);
+}
+END_TEST
+
+/* A folder: its .c files linked together with its headers; not a file of
+ * a subfolder, nor a symbolic link (either would break the build here). */
+START_TEST(test_folder)
+{
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result r;
+	struct tree t;
+	char sub[200], evil[200];
+
+	tree_init(&t);
+	tree_file(t.src, "main.c", "#include \"util.h\"\n"
+		  "int main(void) { return twice(0); }\n");
+	tree_file(t.src, "util.c", "#include \"util.h\"\n"
+		  "int twice(int x) { return 2 * x; }\n");
+	tree_file(t.src, "util.h", "int twice(int x);\n");
+	snprintf(sub, sizeof(sub), "%s/old", t.src);
+	ck_assert_int_eq(mkdir(sub, 0700), 0);
+	tree_file(sub, "main.c", "int main(void) { return 1; }\n");
+	tree_file(t.top, "evil.c", "#error a link was followed\n");
+	snprintf(evil, sizeof(evil), "%s/evil.c", t.top);
+	snprintf(sub, sizeof(sub), "%s/link.c", t.src);
+	ck_assert_int_eq(symlink(evil, sub), 0);
+	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_msg(r.status == BUILD_OK, "build: %s", r.log);
+	ck_assert_int_eq(build_take_program(t.out, (uid_t)-1, t.dst, &r), 0);
+	ck_assert_int_eq(system(t.dst), 0);     /* twice(0): exit 0 */
+	free(r.log);
+	tree_free(&t);
+}
+END_TEST
+
+/* One file: it alone, with the headers beside it; when it fails and other
+ * .c files are there, the log says to give the folder. */
+START_TEST(test_single_file)
+{
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result r;
+	struct tree t;
+	char file[200];
+
+	tree_init(&t);
+	tree_file(t.src, "main.c", "#include \"util.h\"\n"
+		  "int main(void) { return LIMIT - 7; }\n");
+	tree_file(t.src, "util.h", "#define LIMIT 7\n");
+	tree_file(t.src, "other.c", "#error not this one\n");
+	snprintf(file, sizeof(file), "%s/main.c", t.src);
+	build_submission(file, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_msg(r.status == BUILD_OK, "build: %s", r.log);
+	free(r.log);
+	tree_free(&t);
+
+	tree_init(&t);
+	tree_file(t.src, "main.c", "int helper(void);\n"
+		  "int main(void) { return helper(); }\n");
+	tree_file(t.src, "helper.c", "int helper(void) { return 0; }\n");
+	snprintf(file, sizeof(file), "%s/main.c", t.src);
+	build_submission(file, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_int_eq(r.status, BUILD_FAILED);
+	ck_assert_msg(strstr(r.log, "holds 1 other .c file: give the folder"),
+		      "log: %s", r.log);
+	free(r.log);
+	tree_free(&t);
+}
+END_TEST
+
+/* Nothing to build is the submission's fault; no compiler is ours. */
+START_TEST(test_nothing_to_build)
+{
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result r;
+	struct tree t;
+
+	tree_init(&t);
+	tree_file(t.src, "notes.txt", "int main(void) { return 0; }\n");
+	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_int_eq(r.status, BUILD_FAILED);
+	ck_assert_ptr_nonnull(strstr(r.log, "no .c files in '"));
+	free(r.log);
+	tree_file(t.src, "main.c", "int main(void) { return 0; }\n");
+	setenv("CC", "/nonexistent-wg/cc", 1);     /* this test's process only */
+	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	unsetenv("CC");
+	ck_assert_int_eq(r.status, BUILD_ERROR);
+	ck_assert_ptr_nonnull(strstr(r.log, "cannot find the C compiler "
+				     "'/nonexistent-wg/cc'"));
+	free(r.log);
+	tree_free(&t);
+}
+END_TEST
+
 Suite *make_build_suite(void)
 {
 	Suite *s = suite_create("build");
@@ -240,6 +353,10 @@ Suite *make_build_suite(void)
 	tcase_add_test(tb, test_take_program_refuses);
 	tcase_add_test(tb, test_compiler_flood_stopped);
 	tcase_add_test(tb, test_compiler_memory_limited);
+	tcase_add_test(tb, test_compile_error);
+	tcase_add_test(tb, test_folder);
+	tcase_add_test(tb, test_single_file);
+	tcase_add_test(tb, test_nothing_to_build);
 	suite_add_tcase(s, tb);
 	return s;
 }

@@ -1,8 +1,9 @@
 /*
  * junit: XML escaping of hostile bytes and the counts and shape of the
- * document for a fixture report (tests/data/reports/mixed.json: a
- * submission with AC, WA, hidden TLE and IE cases, and one that failed to
- * build). Expected counts are worked out by hand from the fixture.
+ * document for the "mixed" report of report_fixture.h, written by the real
+ * report_json(): a submission with AC, WA (hostile bytes), a hidden WA
+ * whose diff holds a secret, a hidden TLE and an IE case, and one that
+ * failed to build. Expected counts are worked out by hand from it.
  */
 #include <check.h>
 #include <errno.h>
@@ -10,21 +11,15 @@
 #include <string.h>
 
 #include "grader/junit.h"
+#include "tests/report_fixture.h"
 
 Suite *make_junit_suite(void);
 
 static json_t *load_fixture(const char *name)
 {
-	const char *root = getenv("WG_ROOT");
-	char path[4096];
-	json_error_t err;
-	json_t *j;
+	json_t *j = report_fixture_json(name);
 
-	snprintf(path, sizeof path, "%s/tests/data/reports/%s",
-		 root ? root : ".", name);
-	j = json_load_file(path, 0, &err);
-	ck_assert_msg(j != NULL, "%s:%d:%d: %s", err.source, err.line,
-		      err.column, err.text);
+	ck_assert_ptr_nonnull(j);
 	return j;
 }
 
@@ -96,23 +91,25 @@ END_TEST
 
 START_TEST(test_counts)
 {
-	json_t *r = load_fixture("mixed.json");
+	json_t *r = load_fixture("mixed");
 	char *doc = document(r);
 
-	/* The submission that did not compile: its build failed (1) and its
-	 * two cases were skipped. */
+	/* rounding: 6 cases, WA WA TLE failed, IE an error, time the sum of
+	 * the wall times; no-compile: its build failed (1), its six cases
+	 * were skipped. */
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<testsuites name=\"warpgrade hidden\" tests=\"8\" "
-		"failures=\"3\" errors=\"1\" time=\"1.277\">"));
+		"<testsuites name=\"warpgrade hidden\" tests=\"13\" "
+		"failures=\"4\" errors=\"1\" time=\"1.279\">"));
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<testsuite name=\"submissions/rounding\" tests=\"5\" "
-		"failures=\"2\" errors=\"1\" skipped=\"0\" time=\"1.277\">"));
+		"<testsuite name=\"submissions/rounding\" tests=\"6\" "
+		"failures=\"3\" errors=\"1\" skipped=\"0\" time=\"1.279\">"));
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<testsuite name=\"submissions/no-compile\" tests=\"3\" "
-		"failures=\"1\" errors=\"0\" skipped=\"2\" time=\"0.000\">"));
+		"<testsuite name=\"submissions/no-compile\" tests=\"7\" "
+		"failures=\"1\" errors=\"0\" skipped=\"6\" time=\"0.000\">"));
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<property name=\"score\" value=\"3\"/>"));
+		"<property name=\"score\" value=\"3\"/>\n"
+		"      <property name=\"max_score\" value=\"7\"/>"));
 	free(doc);
 	json_decref(r);
 }
@@ -120,24 +117,26 @@ END_TEST
 
 START_TEST(test_cases)
 {
-	json_t *r = load_fixture("mixed.json");
+	json_t *r = load_fixture("mixed");
 	char *doc = document(r);
 
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<testcase name=\"strided_basic\" "
 		"classname=\"submissions/rounding.strided\" time=\"0.003\"/>"));
+	/* The detail, then the whole diff as the writer stored it: markup
+	 * escaped, the program's stray bytes as the diff escaped them. */
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<testcase name=\"strided_round\" "
 		"classname=\"submissions/rounding.strided\" time=\"0.250\">\n"
-		"      <failure message=\"WA\" type=\"WA\">WA: line 3 "
-		"differs at column 40 &lt;&amp;&gt;\n\n--- expected\n"));
+		"      <failure message=\"WA\" type=\"WA\">WA: first difference "
+		"on line 3, column 14\n\nfirst difference: line 3, column 14\n"));
 	ck_assert_ptr_nonnull(strstr(doc,
-		"-efficiency 6.3% &quot;q&quot; &apos;a&apos;\n"
-		"+efficiency 6.2%\\x01\\x1B[0m&#13;\n</failure>"));
+		"-efficiency 6.3% &quot;q&quot; &apos;a&apos; &lt;&amp;&gt;\n"
+		"+efficiency 6.2%\\x01\\x1b[0m\\r\n</failure>"));
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<system-err>warn\\x07 bell</system-err>"));
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<error message=\"IE\" type=\"IE\">IE: cannot fork"));
+		"<error message=\"IE\" type=\"IE\">IE: grader failure: cannot fork"));
 	/* A failed build: a testcase of its own that carries the log; the
 	 * cases did not run. No suite-level <system-out>, which GitLab hides. */
 	ck_assert_ptr_nonnull(strstr(doc,
@@ -147,8 +146,8 @@ START_TEST(test_cases)
 		"main.c:3:1: error: expected &apos;;&apos; "
 		"before &apos;}&apos; token</failure>"));
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<testcase name=\"strided_basic\" "
-		"classname=\"submissions/no-compile.strided\" time=\"0.000\">\n"
+		"<testcase name=\"misaligned_ie\" "
+		"classname=\"submissions/no-compile.misaligned\" time=\"0.000\">\n"
 		"      <skipped message=\"not run: the build failed\"/>"));
 	ck_assert_ptr_null(strstr(doc, "<system-out>"));
 	free(doc);
@@ -160,23 +159,26 @@ END_TEST
  * hidden case's verdict only; the staff view gives its detail and diff. */
 START_TEST(test_views)
 {
-	json_t *r = load_fixture("mixed.json");
+	json_t *r = load_fixture("mixed");
 	char *doc = document(r);
 
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<failure message=\"TLE\" type=\"TLE\">TLE (cpu time) "
 		"(hidden case)</failure>"));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<failure message=\"WA\" type=\"WA\">WA (hidden case)</failure>"));
 	ck_assert_ptr_null(strstr(doc, "SECRET"));
 	free(doc);
-	json_object_set_new(r, "view", json_string("student"));
+	json_object_del(r, "view");
 	doc = document(r);
 	ck_assert_ptr_null(strstr(doc, "SECRET"));
 	free(doc);
 	json_object_set_new(r, "view", json_string("staff"));
 	doc = document(r);
 	ck_assert_ptr_nonnull(strstr(doc,
-		"<failure message=\"TLE\" type=\"TLE\">TLE (cpu time): "));
-	ck_assert_ptr_nonnull(strstr(doc, "SECRET"));
+		"<failure message=\"TLE\" type=\"TLE\">TLE (cpu time): "
+		"cpu time 1.01 s over the 1 s limit"));
+	ck_assert_ptr_nonnull(strstr(doc, "-SECRET_EXPECTED 42"));
 	free(doc);
 	json_decref(r);
 }
@@ -185,7 +187,7 @@ END_TEST
 /* The same submission twice: every (classname, name) pair stays unique. */
 START_TEST(test_unique_pairs)
 {
-	json_t *r = load_fixture("mixed.json");
+	json_t *r = load_fixture("mixed");
 	json_t *subs = json_object_get(r, "submissions");
 	char *doc;
 
@@ -195,6 +197,9 @@ START_TEST(test_unique_pairs)
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<testcase name=\"strided_basic\" "
 		"classname=\"submissions/rounding (2).strided\""));
+	ck_assert_ptr_nonnull(strstr(doc,
+		"<testcase name=\"strided_basic\" "
+		"classname=\"submissions/rounding.strided\""));
 	ck_assert_ptr_nonnull(strstr(doc,
 		"<testcase name=\"build\" classname=\"submissions/no-compile (2)\""));
 	free(doc);
@@ -218,7 +223,7 @@ END_TEST
 
 START_TEST(test_write_error)
 {
-	json_t *r = load_fixture("mixed.json");
+	json_t *r = load_fixture("mixed");
 	FILE *f = fopen("/dev/full", "w");
 
 	if (!f) {

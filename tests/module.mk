@@ -3,6 +3,8 @@
 CHECK_SRCS   := $(filter-out tests/check_main.c,$(wildcard tests/check_*.c))
 CHECK_NAMES  := $(patsubst tests/check_%.c,%,$(CHECK_SRCS))
 CHECK_RUNNER := $(B)/tests/check_warpgrade
+# What several unit tests share: fixture reports, a failing allocator.
+CHECK_AUX    := tests/report_fixture.c tests/failalloc.c
 
 # Helpers are built without sanitizers: they run under rlimits (address
 # space above all) that an ASan runtime could not start in.
@@ -26,7 +28,7 @@ $(B)/gen/check_suites.h: FORCE
 $(call obj,tests/check_main.c $(CHECK_SRCS)): $(B)/gen/check_suites.h
 $(B)/obj/tests/%.o: ALL_CFLAGS += $(CHECK_CFLAGS) -I$(B)/gen
 
-$(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(LIB_SRCS))
+$(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(CHECK_AUX) $(LIB_SRCS))
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
 

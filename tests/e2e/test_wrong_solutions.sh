@@ -10,7 +10,10 @@
 #  4. each is killed by at least two hidden cases (two different files), as
 #     `grade` would judge them: tests/killmatrix.c runs each binary directly
 #     under the suite's limits and compares with the grader's default rule,
-#     stopping at a solution's second kill.
+#     stopping at a solution's second kill;
+#  5. through `grade` itself: one solution of each family and the correct
+#     tests/wrong/student.c, on a suite of those solutions' witnesses,
+#     get the verdicts of the table below, case by case.
 # The driver is checked first on the reference itself, which no case and no
 # witness may kill. WG_WRONG_ALL=1 runs every pair and prints the whole
 # kill matrix's figures (fewest kills, cases that kill nothing).
@@ -20,6 +23,7 @@ build=${WG_BUILD:-build}
 case $build in /*) ;; *) [ -d "$root/$build" ] && build=$root/$build ;; esac
 km=$build/tests/killmatrix
 ref=$build/bin/reference
+grade=$build/bin/grade
 cc=${CC:-cc}
 jobs=${WG_JOBS:-2}
 all=${WG_WRONG_ALL:-0}
@@ -27,7 +31,7 @@ if ! command -v "$cc" >/dev/null 2>&1; then
 	echo "no C compiler ($cc) to build the wrong solutions"
 	exit 77
 fi
-for p in "$km" "$ref"; do
+for p in "$km" "$ref" "$grade"; do
 	[ -x "$p" ] || { echo "$p is not built"; exit 1; }
 done
 tmp=$(mktemp -d) || exit 1
@@ -101,5 +105,58 @@ if [ "$all" = 1 ]; then
 else
 	# shellcheck disable=SC2086
 	"$km" -k 2 -j "$jobs" "$root/hidden-tests" $bins || status=1
+fi
+
+# 5. through grade: the table's solutions on a suite of their witnesses,
+#    whose expected output is the reference's. A row is what grade must
+#    say on each witness, in the table's order: the solution's own witness
+#    kills it (WA), and some kill more than their own.
+verdicts='
+student.c          AC AC AC AC AC AC AC AC AC AC
+active-0-ok        WA AC AC AC AC AC AC AC AC AC
+active-clamps      WA WA AC AC AC AC AC AC AC AC
+always-plural      AC WA WA AC AC AC AC AC WA WA
+bank-from-bytes    WA AC AC WA AC AC AC AC AC AC
+bare-0x-is-zero    AC AC AC AC WA AC AC AC AC AC
+base-ignored       AC AC AC AC AC WA AC AC AC AC
+blank-line-error   AC AC AC AC AC AC WA AC AC AC
+gather-count-first AC AC AC AC AC AC AC WA AC AC
+label-32bit        AC AC AC AC AC AC AC AC WA AC
+printf-rounding    AC AC AC AC AC AC AC AC AC WA
+'
+if command -v python3 >/dev/null 2>&1; then
+	suite=$tmp/witnesses
+	mkdir "$suite" || exit 1
+	sols=$(echo "$verdicts" | awk 'NF && $1 != "student.c" { print $1 }')
+	subs=$root/tests/wrong/student.c
+	{
+		printf '{"name": "witnesses", "cases": ['
+		sep=
+		for s in $sols; do
+			printf '%s\n {"name": "%s", "category": "w", "points": 1, "visibility": "visible"}' "$sep" "$s"
+			sep=,
+			cp "$root/tests/wrong/$s/witness.in" "$suite/$s.in"
+			"$ref" < "$suite/$s.in" > "$suite/$s.out" || status=1
+			subs="$subs $root/tests/wrong/$s/"
+		done
+		printf ']}\n'
+	} > "$suite/suite.json"
+	# shellcheck disable=SC2086
+	"$grade" -j "$jobs" --quiet --json "$tmp/grade.json" "$suite" $subs > "$tmp/grade.out" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] || { echo "FAIL: grade exited $rc, not 1"; cat "$tmp/grade.out"; status=1; }
+	python3 - "$tmp/grade.json" "$verdicts" <<'PY' || status=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+want = {l.split()[0]: l.split()[1:] for l in sys.argv[2].splitlines() if l.strip()}
+got = {s["submission"].rstrip("/").split("/")[-1]: [c["verdict"] for c in s["cases"]]
+       for s in r["submissions"]}
+bad = [f"{n}: grade says {' '.join(got.get(n, ['nothing']))}, the table {' '.join(v)}"
+       for n, v in want.items() if got.get(n) != v]
+print("\n".join("FAIL " + b for b in bad) or f"grade: {len(want)} solutions as the table says")
+sys.exit(1 if bad else 0)
+PY
+else
+	echo "step 5 not run: python3 is needed to read grade's JSON report"
 fi
 exit $status
