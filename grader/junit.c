@@ -123,7 +123,10 @@ static int build_failed(const json_t *sub)
 
 /* A failed build is one failed testcase, "build", and every case skipped:
  * none of them ran. */
-static void count_cases(const json_t *sub, struct counts *c)
+static int secret(const json_t *k, int student);
+
+/* The times of hidden cases are left out of the student view's sums. */
+static void count_cases(const json_t *sub, struct counts *c, int student)
 {
 	const json_t *cases = json_object_get(sub, "cases");
 	size_t i;
@@ -143,7 +146,8 @@ static void count_cases(const json_t *sub, struct counts *c)
 			c->errors++;
 		else if (!is_pass(v))
 			c->failures++;
-		c->seconds += get_num(k, "wall_ms") / 1000.0;
+		if (!secret(k, student))
+			c->seconds += get_num(k, "wall_ms") / 1000.0;
 	}
 }
 
@@ -207,8 +211,10 @@ static void write_case(FILE *f, const json_t *k, const char *classname,
 	const char *verdict = get_str(k, "verdict");
 	const char *err = secret(k, student) ? NULL : get_str(k, "stderr_tail");
 
+	/* A hidden case's time is a channel its program chooses: none in the
+	 * student view. */
 	open_case(f, classname, get_str(k, "name"),
-		  skipped ? 0 : get_num(k, "wall_ms") / 1000.0);
+		  skipped || secret(k, student) ? 0 : get_num(k, "wall_ms") / 1000.0);
 	if (skipped) {
 		fputs(">\n      <skipped message=\"not run: the build failed\"/>\n"
 		      "    </testcase>\n", f);
@@ -349,7 +355,7 @@ static int write_submission(FILE *f, const json_t *sub, json_t *seen,
 
 	if (!prefix)
 		return -1;
-	count_cases(sub, &c);
+	count_cases(sub, &c, student);
 	fputs("  <testsuite name=\"", f);
 	esc_str(f, get_str(sub, "submission"), 1);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
@@ -388,7 +394,7 @@ int junit_write(FILE *f, const json_t *report)
 		return -1;
 	}
 	json_array_foreach(subs, i, sub)
-		count_cases(sub, &all);
+		count_cases(sub, &all, student);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
 	fputs("<testsuites name=\"warpgrade ", f);
 	esc_str(f, get_str(report, "suite"), 1);

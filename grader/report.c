@@ -72,7 +72,11 @@ static void print_case_line(FILE *f, const struct suite_case *c,
 	snprintf(cell, sizeof(cell), "%s%s%s", verdict_code(r->verdict),
 		 r->limit != VERDICT_LIMIT_NONE ? " " : "",
 		 r->limit != VERDICT_LIMIT_NONE ? verdict_limit_name(r->limit) : "");
-	if (r->limit == VERDICT_LIMIT_CPU)
+	if (c->hidden && !o->staff)
+		/* A hidden case's time is a channel its program chooses (5 ms
+		 * per byte of input...): students see none. */
+		snprintf(cpu, sizeof(cpu), "-");
+	else if (r->limit == VERDICT_LIMIT_CPU)
 		/* Killed at the limit: rusage may read a little under it. */
 		snprintf(cpu, sizeof(cpu), ">%.0f", o->cpu_sec * 1000);
 	else if (r->ran)
@@ -200,10 +204,13 @@ static void print_details(FILE *f, const struct suite *s,
 			/* The first-difference text says where itself. */
 			fprintf(f, ": %s\n", verdict_long_name(r->verdict));
 			indented(f, o->verbose && r->diff ? r->diff : r->first, "    ", 0);
+		} else if (!show_diff) {
+			/* Not even the detail: "first difference on line 1,
+			 * column 4" answers guesses at the expected output. */
+			fprintf(f, ": %s (hidden case: the details are shown to "
+				"staff only)\n", verdict_long_name(r->verdict));
 		} else {
 			fprintf(f, ": %s: %s\n", verdict_long_name(r->verdict), r->detail);
-			if (r->verdict == VERDICT_WA)
-				fprintf(f, "    (hidden case: the diff is shown to staff only)\n");
 		}
 		if (o->verbose && r->stderr_tail && show_diff) {
 			fprintf(f, "    stderr (tail):\n");

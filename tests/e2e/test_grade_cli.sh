@@ -87,7 +87,13 @@ expect 1 'first difference' "$grade" --exact "$s" "$tmp/trailing"
 
 # Student view (default): the visible case's diff, not the hidden one's;
 # whitespace made visible with the caret under the column.
-expect 1 'hidden case: the diff is shown to staff only' "$grade" "$s" "$tmp/wrong"
+expect 1 'hidden case: the details are shown to staff only' "$grade" "$s" "$tmp/wrong"
+# Nor its detail or its time: the first difference's column answers guesses
+# at the expected output, and the time is a channel the program chooses.
+"$grade" --color=never "$s" "$tmp/wrong" > "$tmp/sv" 2>&1
+grep -q 'first difference on line 1, column' "$tmp/sv" &&
+	grep 'down' "$tmp/sv" | grep -q 'column' && bad "the student view shows a hidden case's first difference"
+grep -E '^  down +two +WA +[0-9]' "$tmp/sv" && bad "the student view shows a hidden case's time"
 grep -q 'expected: a·b' "$tmp/out" || bad "visible case: no visible whitespace"
 grep -q 'expected: x·y' "$tmp/out" && bad "student view shows a hidden diff"
 expect 1 'expected: x·y' "$grade" --staff "$s" "$tmp/wrong"
