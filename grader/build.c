@@ -104,7 +104,7 @@ int build_count_sources(const char *src_dir)
 
 /* The compiler: $CC when it is one plain word, else "cc"; resolved in PATH
  * because the runner does no PATH search. */
-static int find_compiler(char *out, size_t outlen)
+int build_find_compiler(char *out, size_t outlen)
 {
 	const char *cc = getenv("CC");
 	const char *path = getenv("PATH");
@@ -216,7 +216,7 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	char **dotted = calloc(n + 1, sizeof(*dotted));
 	size_t k = 0;
 
-	if (!argv || !dotted || find_compiler(cc, sizeof(cc)) < 0) {
+	if (!argv || !dotted || build_find_compiler(cc, sizeof(cc)) < 0) {
 		r->status = BUILD_ERROR;
 		set_log(r, "cannot find the C compiler '%s'", getenv("CC") ? getenv("CC") : "cc");
 		free(argv);

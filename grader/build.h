@@ -93,6 +93,10 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
  * are not. Copies it to dst (mode 0755, replaced). Returns 0; or -1 with
  * r->status, r->reason and r->log set: BUILD_FAILED when the build left no
  * such file, BUILD_ERROR when the grader could not read or copy it. */
+/* The compiler's path: $CC when it holds a '/', else its name (default
+ * "cc") searched in $PATH. 0, or -1 when there is none. */
+int build_find_compiler(char *out, size_t outlen);
+
 int build_take_program(const char *build_dir, uid_t uid, const char *dst,
 		       struct build_result *r);
 

@@ -375,11 +375,10 @@ static int mask_paths(const char *const *hide, struct sandbox_layers *L)
  * else there (home folders, /srv, /work, /root, /mnt, /autograder...)
  * is covered by an empty read-only tmpfs: another copy of the suite, the
  * reference or a classmate's work, anywhere the grader does not know of,
- * stays out of reach. /var, /run and /opt stay (staff keep no copies
- * there, or name them with --hide). */
+ * stays out of reach. /var is masked too, but for the private /var/tmp. */
 static const char *const top_level_kept[] = {
 	"bin", "sbin", "lib", "lib32", "lib64", "libx32", "usr", "etc", "dev",
-	"proc", "sys", "tmp", "var", "run", "opt",
+	"proc", "sys", "tmp",
 };
 
 static int kept(const char *name)
@@ -408,9 +407,12 @@ static void mask_top_level(struct keeper *k)
 			note(&k->L, "cannot mask '%s' (%s)", path, strerror(errno));
 			continue;
 		}
-		/* The way to a scratch folder that lives there. */
+		/* The way to a scratch folder that lives there, and to
+		 * /var/tmp (a private area, mounted later). */
 		if (is_within(k->cfg->scratch, path))
 			mkdir_p(k->cfg->scratch, 0711);
+		if (!strcmp(path, "/var"))
+			mkdir_p("/var/tmp", 01777);
 		mount(NULL, path, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV |
 		      MS_NOEXEC, NULL);
 	}
@@ -1483,6 +1485,18 @@ int sandbox_kill_uid(uid_t uid)
 }
 
 /* ---- the account ---- */
+
+int sandbox_path_visible(const char *path)
+{
+	char top[PATH_MAX];
+	size_t n;
+
+	if (path[0] != '/')
+		return 0;
+	n = strcspn(path + 1, "/");
+	snprintf(top, sizeof(top), "%.*s", (int)n, path + 1);
+	return kept(top) && strcmp(top, "tmp");
+}
 
 int sandbox_namespaces_disabled(void)
 {

@@ -157,6 +157,11 @@ int sandbox_kill_uid(uid_t uid);
  * staff whose kernel misbehaves). grade says so in every report. */
 int sandbox_namespaces_disabled(void);
 
+/* 1 when path (absolute, links resolved) is under a top-level folder the
+ * mount namespace keeps (/usr, /bin, /lib*, /etc...): a program or
+ * compiler elsewhere must be copied into the scratch tree to be run. */
+int sandbox_path_visible(const char *path);
+
 /* The layers as a table on out ("layer  yes/no  why"). */
 void sandbox_print_layers(FILE *out, const struct sandbox_layers *l);
 
