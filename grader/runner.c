@@ -291,7 +291,14 @@ static __attribute__((noreturn)) void child_exec(const struct child_plan *p)
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
 	    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
 		child_die(p, ST_PRCTL);
-	if (p->filter && syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, p->filter) < 0)
+	/* SPEC_ALLOW: no speculative-store-bypass mitigation forced on the
+	 * program (it guards a process from itself; it slowed the reference
+	 * by ~15% here). Kernels without the flag get the plain call. */
+	if (p->filter &&
+	    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_SPEC_ALLOW,
+		    p->filter) < 0 &&
+	    (errno != EINVAL ||
+	     syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, p->filter) < 0))
 		child_die(p, ST_SECCOMP);
 	/* The grader is already gone (0: our parent is outside our PID
 	 * namespace, the sandbox's keeper). */
