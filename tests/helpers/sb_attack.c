@@ -485,8 +485,19 @@ static void do_procs(void)
 
 	while (d && (e = readdir(d))) {
 		long pid = atol(e->d_name);
+		char path[300], comm[64] = "";
+		FILE *f;
 
-		if (pid > 1 && pid != self)
+		if (pid <= 1 || pid == self)
+			continue;
+		/* The slot's own spawner (root, its parent) is no other slot's. */
+		snprintf(path, sizeof(path), "/proc/%ld/comm", pid);
+		if ((f = fopen(path, "r"))) {
+			if (!fgets(comm, sizeof(comm), f))
+				comm[0] = '\0';
+			fclose(f);
+		}
+		if (strcmp(comm, "grade-spawner\n"))
 			others++;
 	}
 	if (d)
