@@ -27,7 +27,9 @@
  *              mapped one to one (grade writes the maps); otherwise only
  *              the caller's uid is mapped.
  *  mount ns    Once: a private mount namespace in which every mount of the
- *              host is read-only, the suite, the submissions and each
+ *              host is read-only, the top level is masked but for the
+ *              system's folders (/bin, /lib*, /usr, /etc, /dev, /proc,
+ *              /sys), the suite, the submissions and each
  *              --hide folder are covered by an empty mode-000 tmpfs, and
  *              /tmp, /var/tmp, /dev/shm and the scratch folder are tmpfs
  *              mounts of the sandbox's own (size tmp_bytes, 4096 inodes).
@@ -58,9 +60,13 @@
  *              (checked every 20 ms while children may run, and at the
  *              end) and cgroup.kill (or freeze + kill on v1) for the
  *              cleanup. Cost ~60 us.
- *  seccomp     Per run, installed by the child last (sysfilter.h): no
- *              keyring, SysV IPC, inet socket, namespace or mount of the
- *              program's own: the channels no namespace resets. ~1 us.
+ *  seccomp     sysfilter.h: no keyring, SysV IPC, inet socket, namespace
+ *              or mount of the program's own: the channels from case to
+ *              case that no namespace resets. As root a spawner per slot
+ *              (the keeper's child, in every namespace) holds the filter
+ *              and starts the programs, which inherit it; elsewhere each
+ *              run installs it (~45 us: the kernel compiles it per
+ *              process). Via the spawner ~20 us (one more message).
  *  cpu         With no more slots than CPUs, a slot's worker thread and
  *              its keeper (so its programs) keep to one CPU: a run hands
  *              over grade -> keeper -> program -> keeper -> grade, and a
