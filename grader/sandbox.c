@@ -1273,7 +1273,8 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 		goto failed;
 	}
 	x.n_cg = cg_begin(&k->cg, k->processes != 1, join, &cpu0);
-	if (k->ipc_watch && ipc_dirty(k))
+	/* With the filter no SysV object can be made: nothing to look for. */
+	if (k->ipc_watch && !k->L.seccomp && ipc_dirty(k))
 		ipc_renew(k);
 	x.unshare_ipc = k->L.ipc_ns && !k->ipc_watch;
 	if (k->spawner >= 0) {
