@@ -427,11 +427,16 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids)
 	return rc ? -1 : 0;
 }
 
+int cg_cpu_counted(const struct cgroup *cg)
+{
+	return (cg->caps & CG_CPU) && (cg->active & (1 << cg->cpu_dir));
+}
+
 int64_t cg_cpu_ns(struct cgroup *cg)
 {
 	char buf[64];
 
-	if (!(cg->caps & CG_CPU) || !(cg->active & (1 << cg->cpu_dir)))
+	if (!cg_cpu_counted(cg))
 		return -1;
 	if (cg->cpu_v2) {
 		int64_t us = keyed_fd(cg->cpu_fd, "usage_usec");

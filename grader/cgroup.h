@@ -65,6 +65,8 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids);
 int cg_begin(struct cgroup *cg, int all, int *fds, uint64_t *cpu_ns0);
 /* CPU of the whole tree in ns (-1: not offered or not joined). */
 int64_t cg_cpu_ns(struct cgroup *cg);
+/* 1 when cg_cpu_ns can count this run (offered and joined). */
+int cg_cpu_counted(const struct cgroup *cg);
 /* 1 when the OOM killer struck since the last time it was asked; maybe: a
  * kill could have happened (a process died of SIGKILL we did not send, or
  * the run had children): otherwise the count is not read. */

@@ -66,7 +66,9 @@
  *              (the keeper's child, in every namespace) holds the filter
  *              and starts the programs, which inherit it; elsewhere each
  *              run installs it (~45 us: the kernel compiles it per
- *              process). Via the spawner ~20 us (one more message).
+ *              process). Via the spawner ~20 us (one more message);
+ *              for one process not SIGKILLed the spawner answers grade
+ *              itself and the keeper cleans up meanwhile.
  *  cpu         With no more slots than CPUs, a slot's worker thread and
  *              its keeper (so its programs) keep to one CPU: a run hands
  *              over grade -> keeper -> program -> keeper -> grade, and a
