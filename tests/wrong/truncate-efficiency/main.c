@@ -698,7 +698,7 @@ int cmd_line(struct cmd_state *st, const char *line, size_t len)
 /*
  * reference: the canonical solution of the coalescing exercise. Reads
  * commands from stdin to end of file and writes results to stdout; see
- * ../shared/exercise-contract.md. Nothing goes to stderr unless the program
+ * public-tests/HANDOUT.md. Nothing goes to stderr unless the program
  * itself fails (out of memory, a write error), which exits 1.
  */
 #ifndef _GNU_SOURCE
