@@ -57,6 +57,23 @@ done
 listed=$(grep -vc '^#' "$root/tests/wrong/INDEX")
 [ "$listed" -eq $n ] || { echo "FAIL: INDEX lists $listed solutions, tests/wrong has $n"; status=1; }
 
+# The solutions are generated snapshots of the reference (or student.c)
+# plus one bug each: they must be what make-wrong.py writes from today's
+# bases, or a test of a reference that has moved on grades stale copies.
+if command -v python3 > /dev/null 2>&1; then
+	mkdir -p "$tmp/regen/tests/wrong"
+	cp -R "$root/reference" "$tmp/regen/"
+	cp "$root/tests/wrong/make-wrong.py" "$root/tests/wrong/student.c" "$tmp/regen/tests/wrong/"
+	if ! python3 "$root/tests/wrong/make-wrong.py" "$tmp/regen" > /dev/null ||
+	   ! diff -r -x fuzz-wrong.py "$root/tests/wrong" "$tmp/regen/tests/wrong" > "$tmp/regen.diff"; then
+		echo "FAIL: tests/wrong is not what make-wrong.py writes now (run python3 tests/wrong/make-wrong.py):"
+		head -n 8 "$tmp/regen.diff"
+		status=1
+	fi
+else
+	echo "SKIP the snapshot check: no python3"
+fi
+
 # 2. build them all once
 # shellcheck disable=SC2016 # expanded by the inner shell
 printf '%s\n' "$root"/tests/wrong/*/ | CC=$cc OUT=$tmp xargs -P "$jobs" -n 1 sh -c '
