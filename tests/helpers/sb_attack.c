@@ -31,6 +31,10 @@
  *                  or grade-keeper: "sealed"
  *   procs          list the processes in /proc other than itself and pid
  *                  1 (another slot's program, grade): "alone"
+ *   fds            look for a descriptor of the harness's: one of its own
+ *                  past 0-2 (grade's socket to the keeper, a pipe), or one
+ *                  taken with pidfd_getfd from any process it can see
+ *                  (the spawner holds grade's socket): "closed"
  *   calls          the calls that carry data past every namespace: a key
  *                  in the user keyring, a SysV segment made and removed,
  *                  an inet socket, a namespace or mount of its own: each
@@ -508,6 +512,51 @@ static void do_procs(void)
 		printf("alone\n");
 }
 
+static void do_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	int got = 0, dfd = d ? dirfd(d) : -1;
+	long self = (long)getpid();
+
+	while (d && (e = readdir(d))) {
+		int fd = atoi(e->d_name);
+
+		if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && fd > 2 && fd != dfd) {
+			printf("OWN fd %d\n", fd);
+			got++;
+		}
+	}
+	if (d)
+		closedir(d);
+#if defined(SYS_pidfd_open) && defined(SYS_pidfd_getfd)
+	d = opendir("/proc");
+	while (d && (e = readdir(d))) {
+		long pid = atol(e->d_name);
+		int pfd;
+
+		if (pid < 1 || pid == self ||
+		    (pfd = (int)syscall(SYS_pidfd_open, (pid_t)pid, 0)) < 0)
+			continue;
+		for (int fd = 0; fd < 64; fd++) {   /* bounded */
+			int t = (int)syscall(SYS_pidfd_getfd, pfd, fd, 0);
+
+			if (t >= 0) {
+				printf("TOOK fd %d of pid %ld\n", fd, pid);
+				close(t);
+				got++;
+				break;
+			}
+		}
+		close(pfd);
+	}
+	if (d)
+		closedir(d);
+#endif
+	if (!got)
+		printf("closed\n");
+}
+
 static void do_calls(void)
 {
 	int got = 0, fd;
@@ -578,6 +627,8 @@ int main(void)
 		do_calls();
 	else if (!strcmp(word, "procs"))
 		do_procs();
+	else if (!strcmp(word, "fds"))
+		do_fds();
 	else
 		return 2;
 	return 0;
