@@ -402,42 +402,6 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
 		r->log = strdup("");
 }
 
-/* Copies the open file in to dst (created 0600, then given mode). */
-static int copy_fd(int in, const char *dst, mode_t mode)
-{
-	char buf[65536];
-	int out, rc = -1, saved;
-	ssize_t n;
-
-	unlink(dst);
-	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (out < 0)
-		return -1;
-	while ((n = read(in, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			goto out;
-		for (ssize_t done = 0; done < n;) {
-			ssize_t w = write(out, buf + done, (size_t)(n - done));
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0)
-				goto out;
-			done += w;
-		}
-	}
-	rc = fchmod(out, mode);
-out:
-	saved = errno;
-	if (close(out) < 0 && rc == 0)
-		rc = -1, saved = errno;
-	if (rc < 0)
-		unlink(dst);
-	errno = saved;
-	return rc;
-}
-
 static int refuse_program(struct build_result *r, const char *why)
 {
 	r->status = BUILD_FAILED;
@@ -472,7 +436,7 @@ int build_take_program(const char *build_dir, uid_t uid, const char *dst,
 		rc = refuse_program(r, "is not the compiler's (another owner)");
 	else if (st.st_nlink != 1)
 		rc = refuse_program(r, "has other links");
-	else if (copy_fd(fd, dst, 0755) < 0)
+	else if (scratch_copy_fd(fd, dst, 0755) < 0)
 		goto error;
 	else
 		rc = 0;

@@ -314,14 +314,47 @@ int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
 	return 0;
 }
 
-int scratch_copy_file(const char *src, const char *dst, mode_t mode, int flags)
+int scratch_copy_fd(int in, const char *dst, mode_t mode)
 {
 	char buf[65536];
+	int out, rc = -1, saved;
+	ssize_t n;
+
+	unlink(dst);
+	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (out < 0)
+		return -1;
+	while ((n = read(in, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto out;
+		for (ssize_t done = 0; done < n;) {
+			ssize_t w = write(out, buf + done, (size_t)(n - done));
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				goto out;
+			done += w;
+		}
+	}
+	rc = fchmod(out, mode);
+out:
+	saved = errno;
+	if (close(out) < 0 && rc == 0)
+		rc = -1, saved = errno;
+	if (rc < 0)
+		unlink(dst);
+	errno = saved;
+	return rc;
+}
+
+int scratch_copy_file(const char *src, const char *dst, mode_t mode, int flags)
+{
 	int nofollow = flags & SCRATCH_COPY_SOURCE ? O_NOFOLLOW : 0;
 	int in = open(src, O_RDONLY | O_CLOEXEC | O_NONBLOCK | nofollow);
-	int out = -1, rc = -1, saved;
+	int rc, saved;
 	struct stat st;
-	ssize_t n;
 
 	if (in < 0)
 		return -1;
@@ -339,30 +372,8 @@ int scratch_copy_file(const char *src, const char *dst, mode_t mode, int flags)
 		errno = saved;
 		return -1;
 	}
-	unlink(dst);
-	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (out < 0)
-		goto out;
-	while ((n = read(in, buf, sizeof(buf))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			goto out;
-		}
-		for (ssize_t done = 0; done < n;) {
-			ssize_t w = write(out, buf + done, (size_t)(n - done));
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0)
-				goto out;
-			done += w;
-		}
-	}
-	rc = fchmod(out, mode);
-out:
+	rc = scratch_copy_fd(in, dst, mode);
 	saved = errno;
-	if (out >= 0 && close(out) < 0 && rc == 0)
-		rc = -1, saved = errno;
 	close(in);
 	errno = saved;
 	return rc;

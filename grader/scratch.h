@@ -76,6 +76,10 @@ int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
  * (ELOOP) nor larger than SCRATCH_MAX_SOURCE (EFBIG). Returns 0, or -1
  * with errno set (EINVAL: src is not a regular file). */
 int scratch_copy_file(const char *src, const char *dst, mode_t mode, int flags);
+/* Copies what is left of the open file in to dst: dst is replaced (never
+ * through a link), created 0600 and given mode once whole, removed on
+ * failure. in stays open. Returns 0, or -1 with errno set. */
+int scratch_copy_fd(int in, const char *dst, mode_t mode);
 
 /* Removes path recursively, making unreadable directories readable first
  * (a child may leave a mode-000 tree behind), with two descriptors open at
