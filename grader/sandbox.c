@@ -970,13 +970,29 @@ static long tv_us(struct timeval tv)
 	return (long)tv.tv_sec * 1000000 + (long)tv.tv_usec;
 }
 
+/* Reaps the ended child into m. Its group first: while the child is a
+ * zombie its pid, and so its group, cannot be reused. */
+static void reap_run(pid_t pid, struct msg *m)
+{
+	struct rusage ru;
+	int status = 0;
+
+	kill(-pid, SIGKILL);
+	memset(&ru, 0, sizeof(ru));
+	while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
+		;
+	m->status = status;
+	m->utime_us = tv_us(ru.ru_utime);
+	m->stime_us = tv_us(ru.ru_stime);
+	m->maxrss_kb = ru.ru_maxrss;
+}
+
 /* Waits for the child (and KILL from grade); watches the tree's CPU while
  * children may run. */
 static void watch(struct keeper *k, struct run_child *c, uint64_t cpu0,
 		  struct msg *m)
 {
-	int pfd = -1, status = 0;
-	struct rusage ru;
+	int pfd = -1;
 	int64_t limit_ns = c->lim.cpu_sec > 0 ? (int64_t)(c->lim.cpu_sec * 1e9) : 0;
 	int tick = (k->cg.caps & CG_CPU) && k->processes != 1 && limit_ns ? CPU_TICK_MS : -1;
 
@@ -1013,16 +1029,7 @@ static void watch(struct keeper *k, struct run_child *c, uint64_t cpu0,
 	}
 	if (pfd >= 0)
 		close(pfd);
-	/* The child is a zombie: its pid, and so its group, cannot be reused
-	 * yet. */
-	kill(-c->pid, SIGKILL);
-	memset(&ru, 0, sizeof(ru));
-	while (wait4(c->pid, &status, 0, &ru) < 0 && errno == EINTR)
-		;
-	m->status = status;
-	m->utime_us = tv_us(ru.ru_utime);
-	m->stime_us = tv_us(ru.ru_stime);
-	m->maxrss_kb = ru.ru_maxrss;
+	reap_run(c->pid, m);
 }
 
 static int pack_run(struct msg *m, const struct run_child *c);
@@ -1065,8 +1072,7 @@ static void spawner_run(struct keeper *k, int sock, struct msg *m, int fds[3])
 	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
 	struct run_child c = RUN_CHILD_INIT;
 	struct run_spawn_extra x = { m->join, m->njoin, 0, &k->ignored, NULL };
-	struct rusage ru;
-	int pfd = -1, status = 0, rc, direct = m->direct;
+	int pfd = -1, rc, direct = m->direct;
 
 	rc = unpack_run(m, &c, argv, env) < 0 ? -1 : run_spawn_local(&c, fds, &x);
 	for (int i = 0; i < 3; i++)
@@ -1101,26 +1107,19 @@ static void spawner_run(struct keeper *k, int sock, struct msg *m, int fds[3])
 	}
 	if (pfd >= 0)
 		close(pfd);
-	kill(-c.pid, SIGKILL);          /* the group, while its pid is reserved */
-	memset(&ru, 0, sizeof(ru));
-	while (wait4(c.pid, &status, 0, &ru) < 0 && errno == EINTR)
-		;
+	memset(m, 0, offsetof(struct msg, strings));
+	reap_run(c.pid, m);
 	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
 		;
-	memset(m, 0, offsetof(struct msg, strings));
 	m->type = M_DONE;
 	m->ok = 1;
 	m->pid = c.pid;
 	m->stage_err = c.res.exec_errno;
-	m->status = status;
-	m->utime_us = tv_us(ru.ru_utime);
-	m->stime_us = tv_us(ru.ru_stime);
-	m->maxrss_kb = ru.ru_maxrss;
 	m->tree_cpu_ms = -1;
 	/* A SIGKILL may be the OOM killer's, which only the keeper can tell.
 	 * Otherwise the keeper hears first, so that it never takes grade's
 	 * next request for part of this run (spawn_via). */
-	if (direct && !(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)) {
+	if (direct && !(WIFSIGNALED(m->status) && WTERMSIG(m->status) == SIGKILL)) {
 		m->answered = 1;
 		spawner_report(sock, m);
 		m->answered = 0;
