@@ -7,7 +7,12 @@
 #           stricter floor, that the grader's overhead is measured against
 #   shell   a loop of `timeout` + `diff` per case, the usual quick script
 #   grade   grade -j 1 and -j 2 (the program named ROUNDS times on its
-#           command line, so one grade process runs ROUNDS x cases)
+#           command line, so one grade process runs ROUNDS x cases); and
+#           grade -j 1 with the program named once, which splits -j 1's
+#           time into a cost per case (the slope between the two) and a
+#           cost per grade process (the sandbox's set-up: namespaces,
+#           cgroups, and the kernel's first cgroup move, one RCU grace
+#           period)
 # Usage: bench-grade.sh BUILD_DIR SUITE [ROUNDS]   (BENCH_REPS=5: best of)
 set -eu
 b=$1 suite=$2 rounds=${3:-10}
@@ -31,18 +36,19 @@ while [ $r -lt "$rounds" ]; do subs="$subs $ref"; r=$((r + 1)); done
 grade_run() {
 	t0=$(ns)
 	# shellcheck disable=SC2086
-	"$grade" -q -j "$1" "$suite" $subs > /dev/null || {
+	"$grade" -q -j "$1" "$suite" ${2:-$subs} > /dev/null || {
 		echo "bench-grade: grade -j $1 failed" >&2; exit 1; }
 	echo $(($(ns) - t0))
 }
 min() { if [ -z "$1" ] || [ "$2" -lt "$1" ]; then echo "$2"; else echo "$1"; fi; }
-floor="" vfloor="" j1="" j2=""
+floor="" vfloor="" j1="" j2="" one=""
 k=0
 while [ $k -lt "$reps" ]; do
 	floor=$(min "$floor" "$("$spawn" "$rounds" "$ref" "$@" | awk '{ print $2 }')")
 	vfloor=$(min "$vfloor" "$("$spawn" -v "$rounds" "$ref" "$@" | awk '{ print $2 }')")
 	j1=$(min "$j1" "$(grade_run 1)")
 	j2=$(min "$j2" "$(grade_run 2)")
+	one=$(min "$one" "$(grade_run 1 "$ref")")
 	k=$((k + 1))
 done
 
@@ -60,11 +66,16 @@ while [ $k -lt "$reps" ]; do
 done
 
 awk -v reps="$reps" -v n="$runs" -v c="$ncases" -v r="$rounds" -v fl="$floor" -v sh="$shell" -v vf="$vfloor" \
-    -v j1="$j1" -v j2="$j2" 'BEGIN {
+    -v j1="$j1" -v j2="$j2" -v one="$one" 'BEGIN {
 	printf "bench-grade: %d cases x %d rounds = %d runs of the reference (best of %d)\n", c, r, n, reps
 	printf "  %-34s %8.3f ms/case\n", "floor (fork+exec+wait, bench_spawn)", fl / n / 1e6
 	printf "  %-34s %8.3f ms/case\n", "floor with vfork (bench_spawn -v)", vf / n / 1e6
 	printf "  %-34s %8.3f ms/case  (%.2fx floor)\n", "shell loop (timeout + diff)", sh / n / 1e6, sh / fl
 	printf "  %-34s %8.3f ms/case  (%+.0f%% over the fork floor, %+.0f%% over the vfork floor)\n", "grade -j 1", j1 / n / 1e6, (j1 / fl - 1) * 100, (j1 / vf - 1) * 100
 	printf "  %-34s %8.3f ms/case  (%.2fx the speed of -j 1)\n", "grade -j 2", j2 / n / 1e6, j1 / j2
+	if (r > 1) {
+		slope = (j1 - one) / (n - c)
+		printf "  %-34s %8.3f ms/case  (%.2fx the vfork floor)\n", "grade -j 1, each case", slope / 1e6, slope / (vf / n)
+		printf "  %-34s %8.1f ms      (once per grade process)\n", "grade -j 1, set-up", (one - slope * c) / 1e6
+	}
 }'
