@@ -47,7 +47,7 @@ all:
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
 include reference/module.mk
-include $(sort $(wildcard grader/*.mk gpu-bench/*.mk))
+include $(sort $(wildcard grader/*/*.mk gpu-bench/*.mk)) tests/committed-suites.mk
 $(foreach p,$(PROGS),$(eval $(BUILD_BIN)/$(p): $$(call obj,$$($(p)_SRCS))))
 BINS := $(addprefix $(BUILD_BIN)/,$(PROGS))
 include tests/module.mk

@@ -14,12 +14,13 @@ trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/warpgrade/tests"
 cp gradescope/setup.sh gradescope/run_autograder "$stage/"
 chmod 755 "$stage/setup.sh" "$stage/run_autograder"
-# The top Makefile includes reference/module.mk and tests/module.mk, and
-# every grader/*.mk; build outputs never go in.
+# The top Makefile includes reference/module.mk, tests/module.mk,
+# tests/committed-suites.mk and
+# every grader/*/*.mk; build outputs never go in.
 for p in Makefile mk grader reference public-tests hidden-tests gradescope; do
 	[ -e "$p" ] && cp -R "$p" "$stage/warpgrade/"
 done
-cp tests/module.mk tests/deps.sh "$stage/warpgrade/tests/"
+cp tests/module.mk tests/committed-suites.mk tests/deps.sh "$stage/warpgrade/tests/"
 find "$stage/warpgrade" \( -name '*.o' -o -name '*.d' -o -name '*.tmp' \) -delete
 
 mkdir -p "$(dirname "$out")"

@@ -16,12 +16,15 @@ mkdir -p "$kit/grader" "$kit/public-tests"
 
 for f in $srcs; do
 	case "$f" in
-	grader/*) cp "$f" "$kit/grader/" ;;
+	grader/*) mkdir -p "$kit/${f%/*}"; cp "$f" "$kit/$f" ;;
 	*) echo "make-kit: '$f' is not a grader source; refusing to ship it" >&2
 	   exit 1 ;;
 	esac
 done
-cp grader/*.h "$kit/grader/"
+for f in grader/*/*.h; do
+	mkdir -p "$kit/${f%/*}"
+	cp "$f" "$kit/$f"
+done
 for f in public-tests/*; do
 	case "$f" in
 	*.in|*.out|*/suite.json|*/HANDOUT.md) cp "$f" "$kit/public-tests/" ;;
@@ -37,13 +40,13 @@ chmod 755 "$kit/selfcheck"
 {
 	echo "# Written by make student-kit."
 	echo "VERSION    := $version"
-	echo "GRADE_SRCS := $(cd "$kit" && for f in $srcs; do printf '%s ' "grader/${f##*/}"; done)"
+	echo "GRADE_SRCS := $(for f in $srcs; do printf '%s ' "$f"; done)"
 	echo "GRADE_LIBS := $libs"
 } > "$kit/sources.mk"
 
 # A header may pull in a file from outside grader/ (the reference's model,
 # say): the kit would not build, and that file must not be shipped anyway.
-if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$kit"/grader/*.c "$kit"/grader/*.h | grep -v 'include "grader/'; then
+if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$kit"/grader/*/*.c "$kit"/grader/*/*.h | grep -v 'include "grader/'; then
 	echo "make-kit: the grader includes files from outside grader/ (above)" >&2
 	exit 1
 fi

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "grader/build.h"
+#include "grader/run/build.h"
 #include "tests/wg_check.h"
 
 static const char *helper(const char *name, char *buf, size_t n)

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "grader/compare.h"
+#include "grader/judge/compare.h"
 #include "wg_check.h"
 
 static int eq(const char *a, const char *b, int exact)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/diff.h"
+#include "grader/judge/diff.h"
 #include "wg_check.h"
 
 static struct diff_first first(const char *e, const char *a, int exact)

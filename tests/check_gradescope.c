@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/gradescope.h"
+#include "grader/report/gradescope.h"
 #include "tests/report_fixture.h"
 
 Suite *make_gradescope_suite(void);

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/build.h"
-#include "grader/judge.h"
+#include "grader/run/build.h"
+#include "grader/judge/judge.h"
 #include "tests/wg_check.h"
 
 #define POINTS 3

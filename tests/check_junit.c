@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/junit.h"
+#include "grader/report/junit.h"
 #include "tests/report_fixture.h"
 
 Suite *make_junit_suite(void);

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/linemap.h"
-#include "grader/scratch.h"
+#include "grader/judge/linemap.h"
+#include "grader/run/scratch.h"
 #include "reference/cmd.h"
 #include "wg_check.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "grader/scratch.h"
+#include "grader/run/scratch.h"
 
 #define WG_SUITE(name) Suite *make_##name##_suite(void);
 #include "check_suites.h"

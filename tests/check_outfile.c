@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "grader/outfile.h"
+#include "grader/report/outfile.h"
 #include "tests/wg_check.h"
 
 #define SANDBOX_LO 45000u

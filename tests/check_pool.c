@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "grader/pool.h"
+#include "grader/run/pool.h"
 #include "tests/wg_check.h"
 
 #define MAX_JOBS  200

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/cgroup.h"
-#include "grader/report.h"
+#include "grader/run/cgroup.h"
+#include "grader/report/report.h"
 #include "tests/failalloc.h"
 #include "tests/report_fixture.h"
 #include "tests/wg_check.h"

@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "grader/runner.h"
+#include "grader/run/runner.h"
 
 
 Suite *make_runner_suite(void);

@@ -1,5 +1,5 @@
 /*
- * Unit tests for the sandbox's keeper (grader/sandbox.h): a run through a
+ * Unit tests for the sandbox's keeper (grader/run/sandbox.h): a run through a
  * slot gives the same results as a direct one, its program's own max RSS,
  * the wall deadline and a failed exec as results, and an exact account of
  * the layers. The helpers are the runner's (tests/helpers/rn_*.c), run
@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "grader/runner.h"
-#include "grader/sandbox.h"
-#include "grader/scratch.h"
+#include "grader/run/runner.h"
+#include "grader/run/sandbox.h"
+#include "grader/run/scratch.h"
 #include "tests/wg_check.h"
 
 struct slot {

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/score.h"
+#include "grader/judge/score.h"
 #include "tests/wg_check.h"
 
 /* judge_case() on rn_echo with input in, expected output out, in dir. */

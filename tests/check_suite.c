@@ -1,5 +1,5 @@
 /*
- * Unit tests for grader/suite.c. Valid suites under tests/data/suites/valid
+ * Unit tests for grader/judge/suite.c. Valid suites under tests/data/suites/valid
  * are checked field by field; every folder under tests/data/suites/invalid
  * holds a suite.json and the one-line expected-error, in which @DIR@ stands
  * for the folder's path (jansson's own test-suite layout). Positions in the
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/suite.h"
+#include "grader/judge/suite.h"
 #include "tests/failalloc.h"
 
 static const char *data_dir(void)

@@ -7,7 +7,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "grader/verdict.h"
+#include "grader/judge/verdict.h"
 #include "wg_check.h"
 
 static const struct verdict_limits lim = {

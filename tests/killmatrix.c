@@ -8,7 +8,7 @@
  * NAME.in under the suite's default limits (1 s of CPU, 256 MiB of address
  * space, 1 MiB of output, a 4 s wall clock), it exits non-zero, dies of a
  * signal, or prints something the grader's default comparison
- * (grader/compare.c: trailing blanks ignored) does not accept against
+ * (grader/judge/compare.c: trailing blanks ignored) does not accept against
  * NAME.out. That is what `grade` would count as a lost case, without the
  * sandbox's per-case overhead, so a whole mutation set is judged in seconds.
  * Up to N programs run at once; each writes into its own memfd, read back
@@ -42,7 +42,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "grader/compare.h"
+#include "grader/judge/compare.h"
 
 #define CPU_SECONDS 1
 #define MEMORY_BYTES (256UL << 20)

@@ -38,7 +38,7 @@ check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
 # The kill-matrix driver of the wrong solutions (tests/killmatrix.c): runs
 # programs on suite cases and judges them with the grader's comparison.
 KILLMATRIX := $(B)/tests/killmatrix
-$(KILLMATRIX): $(call obj,tests/killmatrix.c grader/compare.c)
+$(KILLMATRIX): $(call obj,tests/killmatrix.c grader/judge/compare.c)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
 

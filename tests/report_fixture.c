@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/diff.h"
+#include "grader/judge/diff.h"
 
 struct fixture_case {
 	const char *name, *category;

@@ -23,7 +23,7 @@
  */
 #include <jansson.h>
 
-#include "grader/report.h"
+#include "grader/report/report.h"
 
 /* The parts of a fixture, for tests that call report_json() themselves. */
 struct report_fixture {

@@ -1,0 +1,30 @@
+# grader/cli: the grade program: its command line, single grading and
+# batch grading of a class; and the make targets of the course workflows
+# (workflows.mk).
+GRADER_CLI_SRCS := grader/cli/batch.c
+GRADER_LIB_SRCS += $(GRADER_CLI_SRCS)
+LIB_SRCS        += $(GRADER_CLI_SRCS)
+
+PROGS += grade
+grade_SRCS   = grader/cli/grade.c $(GRADER_LIB_SRCS)
+LDLIBS_grade = $(JANSSON_LIBS) -lpthread -lm
+
+# `make grade`: build everything, grade every sample submission against the
+# hidden suite and print the table. Exit 0 or 1 (some samples are wrong on
+# purpose) both count as success; 2 or 3 fail the target.
+GRADE_JOBS  ?= 2
+# The staff's view; and the whole repository (the reference above all) is
+# masked from the programs, as well as the suite and the submissions.
+GRADE_FLAGS ?= --staff --hide $(CURDIR)
+SUBMISSIONS  = $(patsubst %/,%,$(sort $(wildcard submissions/*/)))
+.PHONY: grade bench-grade
+grade: all
+	@$(BUILD_BIN)/grade -j $(GRADE_JOBS) $(GRADE_FLAGS) hidden-tests $(SUBMISSIONS); \
+	    rc=$$?; [ $$rc -le 1 ] || { echo "grade: exit status $$rc" >&2; exit $$rc; }
+
+# `make bench-grade`: the grader's time per case against the spawn floor and
+# a timeout+diff shell loop, and -j 1 against -j 2 (tests/bench/bench-grade.sh).
+BENCH_ROUNDS ?= 10
+bench-grade: $(BUILD_BIN)/grade $(BUILD_BIN)/reference $(B)/helpers/bench_spawn
+	sh tests/bench/bench-grade.sh $(B) hidden-tests $(BENCH_ROUNDS)
+BENCH_TARGETS += bench-grade

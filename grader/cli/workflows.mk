@@ -1,0 +1,49 @@
+# Course workflows (issue 5): the JUnit and Gradescope exporters, batch
+# grading of a class, the Gradescope autograder zip, student self-checks
+# and the student kit. See docs/workflows.md.
+#
+#   make batch [CLASS=submissions] [BATCH_SUITE=hidden-tests]
+#              [BATCH_OUT=build/batch] [JOBS=N] [BATCH_FLAGS=...]
+#                                             grade a class
+#   make gradescope                           dist/autograder.zip
+#   make selfcheck BIN=./a.out | SRC=dir      a student's check (public tests)
+#   make student-kit                          dist/warpgrade-student.tar.gz
+
+
+.PHONY: batch gradescope selfcheck student-kit
+
+# Exit 0 once graded, accepted or not (./selfcheck's 1), so that a
+# student's last line is the result, not make's "Error 1"; 2 and 3 fail.
+SELFCHECK_SUITE ?= public-tests
+selfcheck: $(BUILD_BIN)/grade
+	@SELFCHECK_GRADE=$(BUILD_BIN)/grade SELFCHECK_SUITE=$(SELFCHECK_SUITE) \
+	    sh student-kit/selfcheck BIN="$(BIN)" SRC="$(SRC)"; rc=$$?; [ $$rc -le 1 ]
+
+# Batch grading. grade exits 1 when some student lost points: that is a
+# normal gradebook, not a failed make.
+# (grader/cli/module.mk's SUBMISSIONS is its list of sample directories, hence
+# CLASS.)
+CLASS       ?= submissions
+BATCH_SUITE ?= hidden-tests
+BATCH_OUT   ?= $(B)/batch
+# The repository (the reference above all) is masked from the programs.
+BATCH_FLAGS ?= --hide $(CURDIR)
+batch: $(BUILD_BIN)/grade
+	@$(BUILD_BIN)/grade --batch $(BATCH_SUITE) $(CLASS) --out $(BATCH_OUT) \
+	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS); rc=$$?; \
+	    echo "batch: $(BATCH_OUT)/gradebook.csv, $(BATCH_OUT)/summary.txt"; \
+	    [ $$rc -le 1 ]
+
+# The student kit: everything `grade` is built from, the handout and the
+# public tests; student-kit/make-kit.sh refuses anything from reference/ or
+# hidden-tests/. Always rebuilt (it takes a second).
+KIT_OUT ?= dist/warpgrade-student.tar.gz
+student-kit:
+	@sh student-kit/make-kit.sh $(KIT_OUT) $(VERSION) "$(grade_SRCS)" \
+	    "$(filter-out $(JANSSON_LIBS),$(LDLIBS_grade))"
+
+# The Gradescope autograder: setup.sh, run_autograder and the warpgrade
+# sources (with hidden-tests/) to build in the image.
+GRADESCOPE_OUT ?= dist/autograder.zip
+gradescope:
+	@sh gradescope/make-zip.sh $(GRADESCOPE_OUT)

@@ -1,0 +1,608 @@
+/*
+ * diff: first-difference report and bounded Myers unified diff.
+ *
+ * Theory of operation. Both outputs are split into arrays of lines (views
+ * into the caller's bytes, never copied); under the default rule trailing
+ * blank lines are dropped and lines compare without their trailing blanks,
+ * so the diff never shows a difference the grader does not count. Each line
+ * carries a hash so that Myers' inner "snake" loop rarely touches bytes.
+ *
+ * Myers keeps, for each edit count d, the furthest-reaching x on every
+ * diagonal k; the V array of each step is saved (d^2 ints in all) to walk
+ * the path back. max_d bounds both time (O((N+M)·D)) and memory (O(D^2)).
+ */
+#include "grader/judge/diff.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grader/judge/compare.h"
+
+/* Past this many lines a side is not split further (the rest is ignored by
+ * the diff, and the text says so). */
+#define SPLIT_MAX ((size_t)1 << 20)
+/* Display columns of a line shown by diff_first, and where the window
+ * starts when the difference lies far to the right. */
+#define WINDOW_COLS 150
+#define WINDOW_LEAD 80
+/* Bytes of one line shown in the unified diff. */
+#define UNIFIED_LINE_MAX 200
+
+struct line {
+	const char *p;
+	size_t len;          /* without '\n' */
+	int nl;              /* followed by '\n' */
+	uint64_t h;
+};
+
+struct lines {
+	struct line *v;
+	size_t n;
+	int capped;          /* more than SPLIT_MAX lines */
+};
+
+struct dbuf {
+	char *p;
+	size_t len, cap, max;
+	int full, oom;
+};
+
+/* ---- growable, bounded text buffer ---- */
+
+static void db_add(struct dbuf *b, const char *s, size_t n)
+{
+	if (b->full || b->oom)
+		return;
+	if (b->max && b->len + n > b->max) {
+		b->full = 1;
+		return;
+	}
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p) {
+			b->oom = 1;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void db_str(struct dbuf *b, const char *s)
+{
+	db_add(b, s, strlen(s));
+}
+
+__attribute__((format(printf, 2, 3)))
+static void db_printf(struct dbuf *b, const char *fmt, ...)
+{
+	char tmp[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		db_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+}
+
+/* The buffer's text (owned by the caller now), or NULL when out of memory. */
+static char *db_finish(struct dbuf *b)
+{
+	if (b->oom) {
+		free(b->p);
+		return NULL;
+	}
+	if (!b->p)
+		return calloc(1, 1);
+	return b->p;
+}
+
+/* ---- escaping ---- */
+
+/* Appends the visible form of byte c; returns its display width. */
+static int put_visible(struct dbuf *b, unsigned char c, int ws_visible)
+{
+	char tmp[8];
+
+	if (c == ' ' && ws_visible) {
+		db_str(b, "\xc2\xb7");
+		return 1;
+	}
+	if (c == '\t' || c == '\r') {
+		db_str(b, c == '\t' ? "\\t" : "\\r");
+		return 2;
+	}
+	if (c < 0x20 || c >= 0x7f) {
+		snprintf(tmp, sizeof(tmp), "\\x%02x", c);
+		db_str(b, tmp);
+		return 4;
+	}
+	db_add(b, (const char *)&c, 1);
+	return 1;
+}
+
+char *diff_escape(const char *s, size_t len, int keep_newlines)
+{
+	struct dbuf b = { 0 };
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\n' && keep_newlines)
+			db_add(&b, "\n", 1);
+		else
+			put_visible(&b, (unsigned char)s[i], 0);
+	}
+	return db_finish(&b);
+}
+
+/* ---- lines ---- */
+
+static uint64_t hash_bytes(const char *p, size_t n)
+{
+	uint64_t h = 1469598103934665603ULL;   /* FNV-1a */
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
+	return h;
+}
+
+static size_t cmp_len(const struct line *l, int exact)
+{
+	return exact ? l->len : cmp_trim_len(l->p, l->len);
+}
+
+static int split(const char *s, size_t len, int exact, struct lines *out)
+{
+	size_t cap = 0;
+
+	memset(out, 0, sizeof(*out));
+	for (const char *p = s, *end = s + len; p < end;) {
+		if (out->n == SPLIT_MAX) {
+			out->capped = 1;
+			break;
+		}
+		if (out->n == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct line *v = realloc(out->v, cap * sizeof(*v));
+			if (!v) {
+				free(out->v);
+				return -1;
+			}
+			out->v = v;
+		}
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		struct line *l = &out->v[out->n++];
+		l->p = p;
+		l->len = (size_t)((nl ? nl : end) - p);
+		l->nl = nl != NULL;
+		l->h = hash_bytes(p, cmp_len(l, exact)) ^ (exact ? (uint64_t)l->nl : 0);
+		p = nl ? nl + 1 : end;
+	}
+	if (!exact && !out->capped)
+		while (out->n > 0 && cmp_trim_len(out->v[out->n - 1].p,
+						  out->v[out->n - 1].len) == 0)
+			out->n--;
+	return 0;
+}
+
+static int line_eq(const struct line *a, const struct line *b, int exact)
+{
+	if (a->h != b->h)
+		return 0;
+	if (exact && a->nl != b->nl)
+		return 0;
+	return cmp_line_equal(a->p, a->len, b->p, b->len, exact);
+}
+
+/* ---- first difference ---- */
+
+static int is_ws(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* The lines are equal once every whitespace byte is removed. */
+static int differ_only_in_ws(const char *a, size_t an, const char *b, size_t bn)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < an && is_ws(a[i]))
+			i++;
+		while (j < bn && is_ws(b[j]))
+			j++;
+		if (i == an || j == bn)
+			return i == an && j == bn;
+		if (a[i++] != b[j++])
+			return 0;
+	}
+}
+
+/* Appends "  LABEL" and a window of the line starting at byte 'from';
+ * returns the display width of the bytes [from, col). */
+static int put_window(struct dbuf *b, const char *label, const char *p,
+		      size_t len, size_t from, size_t col, int ws_visible)
+{
+	int width = 0, caret = 0;
+
+	db_printf(b, "  %-10s", label);
+	if (from > 0) {
+		db_str(b, "\xe2\x80\xa6");
+		width++;
+	}
+	for (size_t i = from; i < len; i++) {
+		if (i == col)
+			caret = width;
+		if (width >= WINDOW_COLS) {
+			db_str(b, "\xe2\x80\xa6");
+			break;
+		}
+		width += put_visible(b, (unsigned char)p[i], ws_visible);
+	}
+	if (col >= len)
+		caret = width;
+	db_str(b, "\n");
+	return caret;
+}
+
+static void explain_lines(struct dbuf *b, const struct line *e,
+			  const struct line *a, int exact, struct diff_first *out)
+{
+	size_t en = cmp_len(e, exact), an = cmp_len(a, exact);
+	size_t col = 0, n = en < an ? en : an;
+
+	while (col < n && e->p[col] == a->p[col])
+		col++;
+	out->column = (long)col + 1;
+	if (en == an && col == n) {
+		/* Same bytes: only the newline after the last line differs. */
+		db_printf(b, "first difference: line %ld, at its end: the expected "
+			  "output %s a newline there, yours %s\n", out->line,
+			  e->nl ? "has" : "does not have",
+			  a->nl ? "has one" : "does not");
+		return;
+	}
+	out->ws_only = differ_only_in_ws(e->p, en, a->p, an);
+	db_printf(b, "first difference: line %ld, column %ld%s\n", out->line,
+		  out->column, out->ws_only ? " (whitespace only)" : "");
+	size_t from = col + 20 > WINDOW_COLS ? col - WINDOW_LEAD : 0;
+	put_window(b, "expected:", e->p, en, from, col, out->ws_only);
+	int caret = put_window(b, "actual:", a->p, an, from, col, out->ws_only);
+	db_printf(b, "  %-10s%*s^\n", "", caret, "");
+	if (out->ws_only)
+		db_str(b, "  (\xc2\xb7 is a space, \\t a tab, \\r a carriage return)\n");
+}
+
+int diff_first(const char *exp, size_t elen, const char *act, size_t alen,
+	       int exact, struct diff_first *out)
+{
+	struct lines e, a;
+	struct dbuf b = { 0 };
+	size_t i = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (split(exp, elen, exact, &e) < 0)
+		return -1;
+	if (split(act, alen, exact, &a) < 0) {
+		free(e.v);
+		return -1;
+	}
+	while (i < e.n && i < a.n && line_eq(&e.v[i], &a.v[i], exact))
+		i++;
+	if (i < e.n || i < a.n) {
+		out->line = (long)i + 1;
+		out->column = 1;
+		if (i < e.n && i < a.n) {
+			explain_lines(&b, &e.v[i], &a.v[i], exact, out);
+		} else if (i < e.n) {
+			db_printf(&b, "first difference: line %ld: your output ends "
+				  "there, %zu more line%s expected\n", out->line,
+				  e.n - i, e.n - i == 1 ? " was" : "s were");
+			put_window(&b, "expected:", e.v[i].p, e.v[i].len, 0, 0, 0);
+		} else {
+			db_printf(&b, "first difference: line %ld: your output goes "
+				  "on after the expected last line\n", out->line);
+			put_window(&b, "actual:", a.v[i].p, a.v[i].len, 0, 0, 0);
+		}
+		out->text = db_finish(&b);
+	}
+	free(e.v);
+	free(a.v);
+	return out->line && !out->text ? -1 : 0;
+}
+
+/* ---- Myers ---- */
+
+struct edit {
+	char op;             /* ' ', '-', '+' */
+	size_t ai, bi;       /* indices of the line in each side */
+};
+
+struct script {
+	struct edit *v;
+	size_t n, cap;
+	int oom;
+};
+
+static void push(struct script *s, char op, size_t ai, size_t bi)
+{
+	if (s->oom)
+		return;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		struct edit *v = realloc(s->v, cap * sizeof(*v));
+		if (!v) {
+			s->oom = 1;
+			return;
+		}
+		s->v = v;
+		s->cap = cap;
+	}
+	s->v[s->n++] = (struct edit){ op, ai, bi };
+}
+
+/* Reverses s->v[from..n) (the backtrack produces the path end first). */
+static void reverse_from(struct script *s, size_t from)
+{
+	for (size_t i = from, j = s->n; i + 1 < j; i++, j--) {
+		struct edit t = s->v[i];
+		s->v[i] = s->v[j - 1];
+		s->v[j - 1] = t;
+	}
+}
+
+/* Saves V[-d..d] of step d at trace[d*d .. d*d + 2d] (d^2 values before
+ * it); grows the trace as needed. Returns 0, or -1 when out of memory. */
+static int save_step(int32_t **trace, size_t *cap, const int32_t *vk, long d)
+{
+	size_t need = (size_t)(d + 1) * (size_t)(d + 1);
+
+	if (need > *cap) {
+		size_t c = *cap ? *cap * 2 : 1024;
+		while (c < need)
+			c *= 2;
+		int32_t *t = realloc(*trace, c * sizeof(*t));
+		if (!t)
+			return -1;
+		*trace = t;
+		*cap = c;
+	}
+	memcpy(*trace + d * d, vk - d, (size_t)(2 * d + 1) * sizeof(*vk));
+	return 0;
+}
+
+/* Myers' forward pass over a[0..n) and b[0..m): the edit distance D, or -1
+ * past max_d, or -2 when out of memory. *trace (malloc'd, the caller frees
+ * it) holds every step's V. Values fit int32_t: x <= n <= max_lines. */
+static long forward(const struct line *a, const struct line *b, long n, long m,
+		    long max_d, int exact, int32_t **trace)
+{
+	int32_t *V = calloc((size_t)(2 * max_d + 3), sizeof(*V));
+	int32_t *vk = V + max_d + 1;           /* vk[k], k in -max_d-1..max_d+1 */
+	size_t cap = 0;
+	long D = -1;
+
+	if (!V)
+		return -2;
+	for (long d = 0; d <= max_d && D < 0; d++) {
+		for (long k = -d; k <= d; k += 2) {
+			long x = (k == -d || (k != d && vk[k - 1] < vk[k + 1]))
+				 ? vk[k + 1] : vk[k - 1] + 1;
+			long y = x - k;
+			while (x < n && y < m && line_eq(&a[x], &b[y], exact))
+				x++, y++;
+			vk[k] = (int32_t)x;
+			if (x >= n && y >= m)
+				D = d;
+		}
+		if (save_step(trace, &cap, vk, d) < 0) {
+			D = -2;
+			break;
+		}
+	}
+	free(V);
+	return D;
+}
+
+/* Walks the saved steps back from (n, m), pushing the path end first. */
+static void backtrack(const int32_t *trace, long D, long n, long m,
+		      size_t a0, size_t b0, struct script *s)
+{
+	long x = n, y = m;
+
+	for (long d = D; d > 0; d--) {
+		const int32_t *prev = trace + (d - 1) * (d - 1) + (d - 1); /* prev[k] */
+		long k = x - y;
+		int down = k == -d || (k != d && prev[k - 1] < prev[k + 1]);
+		long pk = down ? k + 1 : k - 1;
+		long px = prev[pk], py = px - pk;
+		long mx = down ? px : px + 1, my = down ? py + 1 : py;
+
+		while (x > mx && y > my) {
+			x--, y--;
+			push(s, ' ', a0 + (size_t)x, b0 + (size_t)y);
+		}
+		push(s, down ? '+' : '-', a0 + (size_t)px, b0 + (size_t)py);
+		x = px;
+		y = py;
+	}
+	while (x > 0 && y > 0) {
+		x--, y--;
+		push(s, ' ', a0 + (size_t)x, b0 + (size_t)y);
+	}
+}
+
+/* Shortest edit script between a[a0..a0+n) and b[b0..b0+m), appended to s.
+ * Returns 0, 1 when the edit distance passes max_d (nothing appended), -1
+ * when out of memory. */
+static int myers(const struct line *a, const struct line *b, long n, long m,
+		 size_t a0, size_t b0, long max_d, int exact, struct script *s)
+{
+	int32_t *trace = NULL;
+	long D = forward(a + a0, b + b0, n, m, max_d, exact, &trace);
+	size_t from = s->n;
+
+	if (D >= 0) {
+		backtrack(trace, D, n, m, a0, b0, s);
+		reverse_from(s, from);
+	}
+	free(trace);
+	if (D == -2 || s->oom)
+		return -1;
+	return D < 0 ? 1 : 0;
+}
+
+/* ---- unified output ---- */
+
+static void put_diff_line(struct dbuf *b, char op, const struct line *l,
+			  int exact)
+{
+	size_t n = l->len < UNIFIED_LINE_MAX ? l->len : UNIFIED_LINE_MAX;
+
+	db_add(b, &op, 1);
+	for (size_t i = 0; i < n; i++)
+		put_visible(b, (unsigned char)l->p[i], 0);
+	if (n < l->len)
+		db_printf(b, "\xe2\x80\xa6 (%zu more bytes)", l->len - n);
+	db_str(b, "\n");
+	if (exact && !l->nl)
+		db_str(b, "\\ No newline at end of file\n");
+}
+
+/* "@@ -START,COUNT": for an empty range the start is the line before it. */
+static void put_range(struct dbuf *b, char sign, size_t first, size_t count)
+{
+	db_printf(b, "%c%zu,%zu", sign, count ? first + 1 : first, count);
+}
+
+static void put_hunks(struct dbuf *b, const struct script *s,
+		      const struct lines *e, const struct lines *a,
+		      const struct diff_opts *o)
+{
+	size_t i = 0;
+
+	while (i < s->n) {
+		while (i < s->n && s->v[i].op == ' ')
+			i++;
+		if (i == s->n)
+			break;
+		/* One hunk joins changes separated by at most 2*context equal
+		 * lines; it shows context lines on both sides. */
+		size_t last = i;
+		for (size_t j = i + 1; j < s->n && j - last - 1 <= 2 * o->context; j++)
+			if (s->v[j].op != ' ')
+				last = j;
+		size_t start = i > o->context ? i - o->context : 0;
+		size_t end = last + 1 + o->context < s->n ? last + 1 + o->context : s->n;
+		size_t ac = 0, bc = 0;
+		for (size_t j = start; j < end; j++) {
+			ac += s->v[j].op != '+';
+			bc += s->v[j].op != '-';
+		}
+		db_str(b, "@@ ");
+		put_range(b, '-', s->v[start].ai, ac);
+		db_str(b, " ");
+		put_range(b, '+', s->v[start].bi, bc);
+		db_str(b, " @@\n");
+		for (size_t j = start; j < end; j++) {
+			const struct edit *ed = &s->v[j];
+			put_diff_line(b, ed->op, ed->op == '+' ? &a->v[ed->bi]
+							       : &e->v[ed->ai], o->exact);
+		}
+		i = end;
+	}
+}
+
+/* The script over the whole of both sides: the last context lines of the
+ * common head, the diff of the middle, the first context lines of the
+ * common tail. Returns 0, or -1 when out of memory; *limited says the
+ * middle was cut or too different for Myers. */
+static int build_script(const struct lines *e, const struct lines *a,
+			const struct diff_opts *o, struct script *s,
+			int *limited)
+{
+	size_t head = 0, tail = 0;
+
+	while (head < e->n && head < a->n && line_eq(&e->v[head], &a->v[head], o->exact))
+		head++;
+	while (tail < e->n - head && tail < a->n - head &&
+	       line_eq(&e->v[e->n - 1 - tail], &a->v[a->n - 1 - tail], o->exact))
+		tail++;
+	size_t en = e->n - head - tail, an = a->n - head - tail;
+	if (en > o->max_lines || an > o->max_lines) {
+		*limited = 1;
+		en = en > o->max_lines ? o->max_lines : en;
+		an = an > o->max_lines ? o->max_lines : an;
+		tail = 0;
+	}
+	for (size_t k = head > o->context ? head - o->context : 0; k < head; k++)
+		push(s, ' ', k, k);
+	int rc = myers(e->v, a->v, (long)en, (long)an, head, head,
+		       (long)o->max_d, o->exact, s);
+	if (rc < 0)
+		return -1;
+	if (rc > 0) {
+		*limited = 1;
+		for (size_t k = 0; k < en; k++)
+			push(s, '-', head + k, head);
+		for (size_t k = 0; k < an; k++)
+			push(s, '+', head + en, head + k);
+	}
+	for (size_t k = 0; k < tail && k < o->context; k++)
+		push(s, ' ', e->n - tail + k, a->n - tail + k);
+	return s->oom ? -1 : 0;
+}
+
+char *diff_unified(const char *exp, size_t elen, const char *act,
+		   size_t alen, const struct diff_opts *o)
+{
+	struct lines e, a;
+	struct script s = { 0 };
+	struct dbuf b = { .max = o->max_bytes };
+	int limited = 0;
+
+	if (split(exp, elen, o->exact, &e) < 0)
+		return NULL;
+	if (split(act, alen, o->exact, &a) < 0) {
+		free(e.v);
+		return NULL;
+	}
+	if (build_script(&e, &a, o, &s, &limited) < 0) {
+		b.oom = 1;
+		goto out;
+	}
+	int changed = 0;
+	for (size_t i = 0; i < s.n && !changed; i++)
+		changed = s.v[i].op != ' ';
+	if (!changed)
+		goto out;
+	db_str(&b, "--- expected\n+++ actual\n");
+	put_hunks(&b, &s, &e, &a, o);
+	if (limited || e.capped || a.capped) {
+		b.full = 0;
+		db_str(&b, "(diff limited: too many lines or changes; "
+		       "the first difference above is exact)\n");
+	}
+out:
+	if (b.full && !b.oom) {
+		/* Cut back to the last whole line before the note. */
+		while (b.len > 0 && b.p[b.len - 1] != '\n')
+			b.p[--b.len] = '\0';
+		b.full = 0;
+		b.max = 0;
+		db_printf(&b, "(diff truncated at %zu bytes)\n", o->max_bytes);
+	}
+	free(e.v);
+	free(a.v);
+	free(s.v);
+	return db_finish(&b);
+}

@@ -1,0 +1,60 @@
+#ifndef WG_JUDGE_H
+#define WG_JUDGE_H
+
+/*
+ * judge: run one program on one case and decide.
+ *
+ * The case's input is fed through the stdin pipe (the child never opens a
+ * file of the suite); stdout is captured up to the output limit; the
+ * verdict comes from verdict_classify() and, for a clean run, from
+ * cmp_equal(). A wrong answer gets its diff text: the first difference
+ * (diff_first) followed by the bounded unified diff (diff_unified).
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "grader/judge/diff.h"
+#include "grader/run/runner.h"
+#include "grader/judge/verdict.h"
+
+struct judge_config {
+	struct run_limits lim;   /* per case */
+	int exact;
+	struct diff_opts diff;
+};
+
+/* One case's data, loaded once and shared read-only by every worker. */
+struct judge_data {
+	char *in, *out;
+	size_t in_len, out_len;
+};
+
+struct judge_result {
+	enum verdict verdict;
+	enum verdict_limit limit;
+	char detail[320];
+	int ran;                 /* the program ran (times below are valid) */
+	long cpu_ms, wall_ms, max_rss_kb;
+	int signaled, exit_code, term_signal;
+	long diff_line;          /* first differing line (WA), else 0 */
+	char *first;             /* first-difference text (WA), malloc'd */
+	char *diff;              /* first + unified diff (WA), malloc'd */
+	char *stderr_tail;       /* escaped, malloc'd, may be NULL */
+	int score;               /* the case's points when AC, else 0 */
+};
+
+/* Runs prog (cwd = dir, as uid/gid; through slot sbx's keeper when not
+ * NULL, sandbox.h) on the case and fills *out. Never
+ * fails: a failure of the grader itself becomes the verdict IE.
+ * image_bytes: build_image_size(prog), for the MLE rule (0: unknown). */
+void judge_case(const struct judge_config *cfg, const char *prog,
+		uint64_t image_bytes, const char *dir, uid_t uid, gid_t gid,
+		struct sandbox_slot *sbx, const struct judge_data *data, int points,
+		struct judge_result *out);
+
+/* Frees the texts of *r. */
+void judge_result_release(struct judge_result *r);
+
+#endif

@@ -1,0 +1,418 @@
+/*
+ * junit: the grade report as JUnit XML. See junit.h for the document shape.
+ *
+ * The report's strings come from jansson and so are UTF-8 already, but the
+ * diff and stderr tail hold whatever the student's program printed; escaping
+ * therefore validates UTF-8 itself rather than trusting its input, because a
+ * single stray byte makes the whole file unreadable to an XML parser.
+ */
+#include "grader/report/junit.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at s that XML 1.0 allows, or 0 when
+ * the bytes there are not one (overlong, surrogate, past U+10FFFF, the
+ * noncharacters U+FFFE/U+FFFF, or truncated). s[0] >= 0x80. */
+static size_t utf8_xml_len(const unsigned char *s, size_t left)
+{
+	size_t n;
+	unsigned long cp;
+
+	if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+		n = 2;
+		cp = s[0] & 0x1F;
+	} else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+		n = 3;
+		cp = s[0] & 0x0F;
+	} else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+		n = 4;
+		cp = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	if (left < n)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+	    cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
+	    cp == 0xFFFE || cp == 0xFFFF)
+		return 0;
+	return n;
+}
+
+void junit_escape(FILE *f, const char *s, size_t len, int attr)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = p[i];
+
+		switch (c) {
+		case '&': fputs("&amp;", f); continue;
+		case '<': fputs("&lt;", f); continue;
+		case '>': fputs("&gt;", f); continue;
+		case '"': fputs("&quot;", f); continue;
+		case '\'': fputs("&apos;", f); continue;
+		case '\t': fputs(attr ? "&#9;" : "\t", f); continue;
+		case '\n': fputs(attr ? "&#10;" : "\n", f); continue;
+		case '\r': fputs("&#13;", f); continue; /* parsers fold raw CRs */
+		default: break;
+		}
+		if (c < 0x20 || c == 0x7F) {
+			fprintf(f, "\\x%02X", c);
+		} else if (c < 0x80) {
+			fputc(c, f);
+		} else {
+			size_t n = utf8_xml_len(p + i, len - i);
+
+			if (n == 0) {
+				fprintf(f, "\\x%02X", c);
+			} else {
+				fwrite(p + i, 1, n, f);
+				i += n - 1;
+			}
+		}
+	}
+}
+
+static void esc_str(FILE *f, const char *s, int attr)
+{
+	if (s)
+		junit_escape(f, s, strlen(s), attr);
+}
+
+static const char *get_str(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static double get_num(const json_t *o, const char *key)
+{
+	return json_number_value(json_object_get(o, key));
+}
+
+struct counts {
+	size_t tests, failures, errors, skipped;
+	double seconds;
+};
+
+/* IE is the grader's own failure; CI shows it as an error, not a failure. */
+static int is_error(const char *verdict)
+{
+	return verdict && strcmp(verdict, "IE") == 0;
+}
+
+static int is_pass(const char *verdict)
+{
+	return verdict && strcmp(verdict, "AC") == 0;
+}
+
+static int build_failed(const json_t *sub)
+{
+	const char *status = get_str(json_object_get(sub, "build"), "status");
+
+	return status && strcmp(status, "failed") == 0;
+}
+
+/* A failed build is one failed testcase, "build", and every case skipped:
+ * none of them ran. */
+static int secret(const json_t *k, int student);
+
+/* The times of hidden cases are left out of the student view's sums. */
+static void count_cases(const json_t *sub, struct counts *c, int student)
+{
+	const json_t *cases = json_object_get(sub, "cases");
+	size_t i;
+	const json_t *k;
+
+	if (build_failed(sub)) {
+		c->tests += 1 + json_array_size(cases);
+		c->failures++;
+		c->skipped += json_array_size(cases);
+		return;
+	}
+	json_array_foreach(cases, i, k) {
+		const char *v = get_str(k, "verdict");
+
+		c->tests++;
+		if (is_error(v))
+			c->errors++;
+		else if (!is_pass(v))
+			c->failures++;
+		if (!secret(k, student))
+			c->seconds += get_num(k, "wall_ms") / 1000.0;
+	}
+}
+
+/* In the student view a hidden case shows its verdict and nothing else:
+ * no detail, no diff (the expected lines), no stderr. */
+static int secret(const json_t *k, int student)
+{
+	const char *v = get_str(k, "visibility");
+
+	return student && !(v && strcmp(v, "visible") == 0);
+}
+
+static void write_failure(FILE *f, const json_t *k, const char *verdict,
+			  int student)
+{
+	const char *detail = get_str(k, "detail");
+	const char *diff = get_str(k, "diff");
+	const char *tag = is_error(verdict) ? "error" : "failure";
+	const char *limit = get_str(k, "limit");
+
+	fprintf(f, "      <%s message=\"", tag);
+	esc_str(f, verdict ? verdict : "?", 1);
+	fputs("\" type=\"", f);
+	esc_str(f, verdict ? verdict : "?", 1);
+	fputs("\">", f);
+	esc_str(f, verdict ? verdict : "?", 0);
+	if (limit) {
+		fputs(" (", f);
+		esc_str(f, limit, 0);
+		fputs(" time)", f);
+	}
+	if (secret(k, student)) {
+		fputs(" (hidden case)", f);
+	} else {
+		if (detail && *detail) {
+			fputs(": ", f);
+			esc_str(f, detail, 0);
+		}
+		if (diff && *diff) {
+			fputs("\n\n", f);
+			esc_str(f, diff, 0);
+		}
+	}
+	fprintf(f, "</%s>\n", tag);
+}
+
+/* <testcase name=NAME classname=CLASS time=...> (not closed). */
+static void open_case(FILE *f, const char *classname, const char *name,
+		      double seconds)
+{
+	fputs("    <testcase name=\"", f);
+	esc_str(f, name, 1);
+	fputs("\" classname=\"", f);
+	esc_str(f, classname, 1);
+	fprintf(f, "\" time=\"%.3f\"", seconds);
+}
+
+static void write_case(FILE *f, const json_t *k, const char *classname,
+		       int skipped, int student)
+{
+	const char *verdict = get_str(k, "verdict");
+	const char *err = secret(k, student) ? NULL : get_str(k, "stderr_tail");
+
+	/* A hidden case's time is a channel its program chooses: none in the
+	 * student view. */
+	open_case(f, classname, get_str(k, "name"),
+		  skipped || secret(k, student) ? 0 : get_num(k, "wall_ms") / 1000.0);
+	if (skipped) {
+		fputs(">\n      <skipped message=\"not run: the build failed\"/>\n"
+		      "    </testcase>\n", f);
+		return;
+	}
+	if (is_pass(verdict) && !(err && *err)) {
+		fputs("/>\n", f);
+		return;
+	}
+	fputs(">\n", f);
+	if (!is_pass(verdict))
+		write_failure(f, k, verdict, student);
+	if (err && *err) {
+		fputs("      <system-err>", f);
+		esc_str(f, err, 0);
+		fputs("</system-err>\n", f);
+	}
+	fputs("    </testcase>\n", f);
+}
+
+/* The failed build as a testcase of its own, the compiler's messages in
+ * its failure: GitLab shows a testcase's failure, not a suite's
+ * <system-out>. */
+static void write_build(FILE *f, const json_t *sub, const char *classname)
+{
+	const char *log = get_str(json_object_get(sub, "build"), "log");
+
+	open_case(f, classname, "build", 0);
+	fputs(">\n      <failure message=\"CE\" type=\"CE\">"
+	      "your program did not compile: no case was run", f);
+	if (log && *log) {
+		fputs("\n\n", f);
+		esc_str(f, log, 0);
+	}
+	fputs("</failure>\n    </testcase>\n", f);
+}
+
+static void write_property(FILE *f, const char *name, const char *value)
+{
+	fprintf(f, "      <property name=\"%s\" value=\"", name);
+	esc_str(f, value, 1);
+	fputs("\"/>\n", f);
+}
+
+static void write_properties(FILE *f, const json_t *sub)
+{
+	const json_t *build = json_object_get(sub, "build");
+	char num[64];
+
+	fputs("    <properties>\n", f);
+	snprintf(num, sizeof num, "%g", get_num(sub, "score"));
+	write_property(f, "score", num);
+	snprintf(num, sizeof num, "%g", get_num(sub, "max_score"));
+	write_property(f, "max_score", num);
+	if (get_str(build, "status"))
+		write_property(f, "build", get_str(build, "status"));
+	fputs("    </properties>\n", f);
+}
+
+/* ---- unique (classname, name) pairs ---- */
+
+/* GitLab keeps one test case per (classname, name): each submission's
+ * cases are named "SUBMISSION.CATEGORY" / "CASE" (and its failed build
+ * "SUBMISSION" / "build"). Case names are unique within a suite, so a
+ * pair can repeat only across submissions (the same path given twice, or
+ * "a.b" + "c" against "a" + "b.c"); then the later submission's prefix
+ * gets " (2)", " (3)"... seen is the set of pairs so far, as object keys
+ * "CLASSNAME\nNAME". */
+static char *pair_key(const char *prefix, const char *cat, const char *name)
+{
+	char *key = NULL;
+
+	if (asprintf(&key, "%s%s%s\n%s", prefix, cat ? "." : "", cat ? cat : "",
+		     name ? name : "") < 0)
+		return NULL;
+	return key;
+}
+
+/* Adds (add) or looks up the submission's pairs under prefix; 1 when one
+ * of them is already in seen, -1 when out of memory. */
+static int pairs(json_t *seen, const json_t *sub, const char *prefix, int add)
+{
+	const json_t *k;
+	size_t i;
+	int hit = 0;
+
+	if (build_failed(sub)) {
+		char *key = pair_key(prefix, NULL, "build");
+		if (!key)
+			return -1;
+		hit |= json_object_get(seen, key) != NULL;
+		if (add)
+			json_object_set_new(seen, key, json_true());
+		free(key);
+	}
+	json_array_foreach(json_object_get(sub, "cases"), i, k) {
+		char *key = pair_key(prefix, get_str(k, "category"),
+				     get_str(k, "name"));
+		if (!key)
+			return -1;
+		hit |= json_object_get(seen, key) != NULL;
+		if (add)
+			json_object_set_new(seen, key, json_true());
+		free(key);
+	}
+	return hit;
+}
+
+/* The submission's prefix, unique as above (malloc'd), NULL when out of
+ * memory. */
+static char *unique_prefix(json_t *seen, const json_t *sub)
+{
+	const char *name = get_str(sub, "submission");
+	char *prefix = strdup(name ? name : "?");
+	int hit;
+
+	for (int n = 2; prefix && (hit = pairs(seen, sub, prefix, 0)) != 0; n++) {
+		free(prefix);
+		if (hit < 0 || asprintf(&prefix, "%s (%d)", name ? name : "?", n) < 0)
+			return NULL;
+	}
+	if (prefix && pairs(seen, sub, prefix, 1) < 0) {
+		free(prefix);
+		return NULL;
+	}
+	return prefix;
+}
+
+static int write_submission(FILE *f, const json_t *sub, json_t *seen,
+			    int student)
+{
+	const json_t *cases = json_object_get(sub, "cases");
+	struct counts c = { 0, 0, 0, 0, 0.0 };
+	char *prefix = unique_prefix(seen, sub), *classname;
+	int failed = build_failed(sub);
+	size_t i;
+	const json_t *k;
+
+	if (!prefix)
+		return -1;
+	count_cases(sub, &c, student);
+	fputs("  <testsuite name=\"", f);
+	esc_str(f, get_str(sub, "submission"), 1);
+	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
+		"skipped=\"%zu\" time=\"%.3f\">\n",
+		c.tests, c.failures, c.errors, c.skipped, c.seconds);
+	write_properties(f, sub);
+	if (failed)
+		write_build(f, sub, prefix);
+	json_array_foreach(cases, i, k) {
+		const char *cat = get_str(k, "category");
+		if (asprintf(&classname, "%s.%s", prefix, cat ? cat : "") < 0) {
+			free(prefix);
+			return -1;
+		}
+		write_case(f, k, classname, failed, student);
+		free(classname);
+	}
+	fputs("  </testsuite>\n", f);
+	free(prefix);
+	return 0;
+}
+
+int junit_write(FILE *f, const json_t *report)
+{
+	const json_t *subs = json_object_get(report, "submissions");
+	const char *view = get_str(report, "view");
+	/* Only an explicit staff report shows hidden diffs. */
+	int student = !(view && strcmp(view, "staff") == 0);
+	struct counts all = { 0, 0, 0, 0, 0.0 };
+	json_t *seen = json_object();
+	size_t i;
+	const json_t *sub;
+
+	if (!seen) {
+		errno = ENOMEM;
+		return -1;
+	}
+	json_array_foreach(subs, i, sub)
+		count_cases(sub, &all, student);
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+	fputs("<testsuites name=\"warpgrade ", f);
+	esc_str(f, get_str(report, "suite"), 1);
+	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
+		"time=\"%.3f\">\n", all.tests, all.failures, all.errors,
+		all.seconds);
+	json_array_foreach(subs, i, sub)
+		if (write_submission(f, sub, seen, student) < 0) {
+			json_decref(seen);
+			errno = ENOMEM;
+			return -1;
+		}
+	json_decref(seen);
+	fputs("</testsuites>\n", f);
+	if (fflush(f) != 0 || ferror(f)) {
+		if (errno == 0)
+			errno = EIO;
+		return -1;
+	}
+	return 0;
+}

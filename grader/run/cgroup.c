@@ -1,0 +1,574 @@
+/*
+ * cgroup: the slot's control groups (see cgroup.h).
+ *
+ * Discovery reads /proc/self/mountinfo (where each hierarchy is mounted,
+ * and from which root) and /proc/self/cgroup (the grader's own group in
+ * each), so the slot's groups are made below the grader's own: a grader in
+ * a container or a systemd scope stays inside what it was given.
+ */
+#include "grader/run/cgroup.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define LINE 4096
+
+static int read_file(const char *dir, const char *file, char *buf, size_t len);
+static void nap_ms(long ms);
+static uint64_t read_oom(struct cgroup *cg);
+
+/* One hierarchy: v2, or the v1 hierarchy carrying a controller. */
+struct hier {
+	char mnt[LINE];     /* mount point */
+	char root[LINE];    /* root of the mount within the hierarchy */
+	int found;
+};
+
+/* Undo mountinfo's octal escapes (\040 for a space) in place. */
+static void unescape(char *s)
+{
+	char *w = s;
+
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] && s[3]) {
+			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else {
+			*w++ = *s;
+		}
+	}
+	*w = '\0';
+}
+
+/* 1 when the comma-separated list has the word. */
+static int has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, word, n) && (p[n] == ',' || !p[n]))
+			return 1;
+	return 0;
+}
+
+/* ctl NULL: the v2 hierarchy; else the v1 one that carries ctl. */
+static void find_mount(const char *ctl, struct hier *h)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	char line[LINE];
+
+	h->found = 0;
+	while (f && !h->found && fgets(line, sizeof(line), f)) {
+		char root[LINE], mnt[LINE], type[64], opts[LINE];
+		char *dash = strstr(line, " - ");
+
+		if (!dash || sscanf(line, "%*s %*s %*s %4095s %4095s", root, mnt) != 2 ||
+		    sscanf(dash + 3, "%63s %*s %4095s", type, opts) != 2)
+			continue;
+		if (ctl ? strcmp(type, "cgroup") || !has_word(opts, ctl)
+			: strcmp(type, "cgroup2"))
+			continue;
+		unescape(root);
+		unescape(mnt);
+		snprintf(h->root, sizeof(h->root), "%s", root);
+		snprintf(h->mnt, sizeof(h->mnt), "%s", mnt);
+		h->found = 1;
+	}
+	if (f)
+		fclose(f);
+}
+
+/* The grader's own group in that hierarchy, from /proc/self/cgroup. */
+static int own_path(const char *ctl, char *out, size_t len)
+{
+	FILE *f = fopen("/proc/self/cgroup", "r");
+	char line[LINE];
+	int ok = 0;
+
+	while (f && !ok && fgets(line, sizeof(line), f)) {
+		char *a = strchr(line, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+
+		if (!b)
+			continue;
+		*b = '\0';
+		b[strcspn(b + 1, "\n") + 1] = '\0';
+		if (ctl ? has_word(a + 1, ctl) : (a == line + 1 && line[0] == '0' && !a[1])) {
+			snprintf(out, len, "%s", b + 1);
+			ok = 1;
+		}
+	}
+	if (f)
+		fclose(f);
+	return ok ? 0 : -1;
+}
+
+/* 1 when pid is a live process (a zombie is dead: a container's init
+ * may never reap the keeper of a killed grade). */
+static int alive(long pid)
+{
+	char path[64], buf[512], *rp;
+	FILE *f;
+
+	if (kill((pid_t)pid, 0) < 0 && errno == ESRCH)
+		return 0;
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	if (!(f = fopen(path, "r")))
+		return 1;
+	buf[0] = '\0';
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	rp = strrchr(buf, ')');
+	return !(rp && (rp[2] == 'Z' || rp[2] == 'X'));
+}
+
+/* Removes the groups of keepers that are gone (a grade killed with
+ * SIGKILL cannot clean up): whatever still runs in one is killed first. */
+static void remove_stale(const char *parent)
+{
+	DIR *d = opendir(parent);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		char path[4 * LINE], buf[4096], *end;
+		long pid;
+
+		if (strncmp(e->d_name, "warpgrade-", 10))
+			continue;
+		pid = strtol(e->d_name + 10, &end, 10);
+		if (pid <= 0 || *end != '-' || alive(pid))
+			continue;
+		snprintf(path, sizeof(path), "%.*s/%s", 3 * LINE, parent, e->d_name);
+		for (int i = 0; i < 100 && rmdir(path) < 0 && errno == EBUSY; i++) {
+			if (read_file(path, "cgroup.procs", buf, sizeof(buf)) == 0)
+				for (char *p = buf; *p; p = end) {
+					long victim = strtol(p, &end, 10);
+					if (end == p)
+						break;
+					kill((pid_t)victim, SIGKILL);
+				}
+			nap_ms(1);
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
+/* Makes <mount>/<own minus mount root>/warpgrade-<pid>-<slot>; its path, or
+ * NULL. */
+static char *make_dir(const char *ctl, int slot)
+{
+	struct hier h;
+	char own[LINE], path[3 * LINE];
+	const char *rel;
+	size_t rl;
+
+	find_mount(ctl, &h);
+	if (!h.found || own_path(ctl, own, sizeof(own)) < 0)
+		return NULL;
+	rl = strcmp(h.root, "/") ? strlen(h.root) : 0;
+	rel = !strncmp(own, h.root, rl) ? own + rl : own;
+	snprintf(path, sizeof(path), "%s%s", h.mnt, strcmp(rel, "/") ? rel : "");
+	if (slot == 0)
+		remove_stale(path);
+	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/warpgrade-%ld-%d",
+		 (long)getpid(), slot);
+	if (mkdir(path, 0700) < 0 && errno != EEXIST)
+		return NULL;
+	return strdup(path);
+}
+
+static int exists(const char *dir, const char *file)
+{
+	char p[3 * LINE];
+
+	snprintf(p, sizeof(p), "%s/%s", dir, file);
+	return access(p, F_OK) == 0;
+}
+
+static int write_file(const char *dir, const char *file, const char *text)
+{
+	char p[3 * LINE];
+	int fd, rc;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, file);
+	if ((fd = open(p, O_WRONLY | O_CLOEXEC)) < 0)
+		return -1;
+	rc = write(fd, text, strlen(text)) == (ssize_t)strlen(text) ? 0 : -1;
+	close(fd);
+	return rc;
+}
+
+/* Re-reads an open cgroup file from the start (the descriptors stay open
+ * for the slot's life: no path walk per case). */
+static int read_fd(int fd, char *buf, size_t len)
+{
+	ssize_t n = fd < 0 ? -1 : pread(fd, buf, len - 1, 0);
+
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+static int64_t keyed_fd(int fd, const char *key)
+{
+	char buf[4096], *p;
+	size_t n = strlen(key);
+
+	if (read_fd(fd, buf, sizeof(buf)) < 0)
+		return -1;
+	for (p = buf; p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, key, n) && p[n] == ' ')
+			return strtoll(p + n + 1, NULL, 10);
+	return -1;
+}
+
+static int open_in(const char *dir, const char *file)
+{
+	char p[3 * LINE];
+
+	snprintf(p, sizeof(p), "%s/%s", dir, file);
+	return open(p, O_RDONLY | O_CLOEXEC);
+}
+
+static int read_file(const char *dir, const char *file, char *buf, size_t len)
+{
+	char p[3 * LINE];
+	ssize_t n;
+	int fd;
+
+	snprintf(p, sizeof(p), "%s/%s", dir, file);
+	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return 0;
+}
+
+static int add_dir(struct cgroup *cg, char *dir)
+{
+	char p[3 * LINE];
+	int i = cg->ndirs;
+
+	snprintf(p, sizeof(p), "%s/cgroup.procs", dir);
+	if ((cg->procs_fd[i] = open(p, O_WRONLY | O_CLOEXEC)) < 0) {
+		rmdir(dir);
+		free(dir);
+		return -1;
+	}
+	cg->procs_rd[i] = open(p, O_RDONLY | O_CLOEXEC);
+	cg->dirs[cg->ndirs++] = dir;
+	return i;
+}
+
+static void open_v2(struct cgroup *cg, int slot)
+{
+	char *dir = make_dir(NULL, slot), own[LINE];
+	struct hier h;
+	int i;
+
+	if (!dir)
+		return;
+	/* Delegation: the controllers reach our group only when the parent
+	 * hands them down; this fails where the parent holds processes. */
+	find_mount(NULL, &h);
+	if (own_path(NULL, own, sizeof(own)) == 0) {
+		char parent[3 * LINE];
+		snprintf(parent, sizeof(parent), "%s%s", h.mnt, strcmp(own, "/") ? own : "");
+		write_file(parent, "cgroup.subtree_control", "+memory +pids");
+	}
+	if ((i = add_dir(cg, dir)) < 0)
+		return;
+	cg->version |= 2;
+	if (exists(dir, "cgroup.kill")) {
+		cg->caps |= CG_KILL;
+		cg->kill_v2 = i;
+	}
+	if (exists(dir, "cpu.stat")) {
+		cg->caps |= CG_CPU;
+		cg->cpu_dir = i;
+		cg->cpu_v2 = 1;
+	}
+	if (exists(dir, "memory.max") && exists(dir, "memory.events")) {
+		cg->caps |= CG_MEM;
+		cg->mem_dir = i;
+		cg->mem_v2 = 1;
+	}
+	if (exists(dir, "pids.max")) {
+		cg->caps |= CG_PIDS;
+		cg->pids_dir = i;
+	}
+}
+
+/* A v1 controller, for a capability v2 did not give. */
+static void open_v1(struct cgroup *cg, int slot, const char *ctl, int cap)
+{
+	char *dir;
+	int i;
+
+	if ((cg->caps & cap) || cg->ndirs >= CG_MAX_DIRS || !(dir = make_dir(ctl, slot)))
+		return;
+	if ((i = add_dir(cg, dir)) < 0)
+		return;
+	cg->version |= 1;
+	cg->caps |= cap;
+	switch (cap) {
+	case CG_KILL: cg->freezer_v1 = i; break;
+	case CG_CPU: cg->cpu_dir = i; cg->cpu_v2 = 0; break;
+	case CG_MEM: cg->mem_dir = i; cg->mem_v2 = 0; break;
+	case CG_PIDS: cg->pids_dir = i; break;
+	}
+}
+
+void cg_open(struct cgroup *cg, int slot)
+{
+	memset(cg, 0, sizeof(*cg));
+	cg->kill_v2 = cg->freezer_v1 = cg->cpu_dir = cg->mem_dir = cg->pids_dir = -1;
+	cg->cpu_fd = cg->mem_fd = -1;
+	open_v2(cg, slot);
+	open_v1(cg, slot, "freezer", CG_KILL);
+	open_v1(cg, slot, "cpuacct", CG_CPU);
+	open_v1(cg, slot, "memory", CG_MEM);
+	open_v1(cg, slot, "pids", CG_PIDS);
+	if (cg->caps & CG_CPU)
+		cg->cpu_fd = open_in(cg->dirs[cg->cpu_dir], cg->cpu_v2 ? "cpu.stat" : "cpuacct.usage");
+	if (cg->caps & CG_MEM) {
+		cg->mem_fd = open_in(cg->dirs[cg->mem_dir],
+				     cg->mem_v2 ? "memory.events" : "memory.oom_control");
+		cg->oom_seen = read_oom(cg);
+	}
+	/* A v1 memory group can hold the keeper itself (v1 has no
+	 * "no internal processes" rule, and the kill is not done there):
+	 * its children are then born in it, sparing every run a migration
+	 * (~60 us). The keeper's own few pages are charged there too, and
+	 * it is never the OOM killer's choice. */
+	if ((cg->caps & CG_MEM) && !cg->mem_v2 &&
+	    write_file("/proc/self", "oom_score_adj", "-1000") == 0 &&
+	    write(cg->procs_fd[cg->mem_dir], "0", 1) == 1)
+		cg->mem_inherited = 1;
+	if (!cg->caps)
+		snprintf(cg->why, sizeof(cg->why), "no writable cgroup hierarchy");
+	else if ((cg->caps & (CG_KILL | CG_CPU | CG_MEM | CG_PIDS)) != 15)
+		snprintf(cg->why, sizeof(cg->why), "cgroup without%s%s%s%s",
+			 cg->caps & CG_KILL ? "" : " kill", cg->caps & CG_CPU ? "" : " cpu",
+			 cg->caps & CG_MEM ? "" : " memory", cg->caps & CG_PIDS ? "" : " pids");
+}
+
+/* Back into the parent group, so that the slot's can be removed. */
+static void leave_memory_group(struct cgroup *cg)
+{
+	char parent[3 * LINE], *slash;
+
+	snprintf(parent, sizeof(parent), "%s", cg->dirs[cg->mem_dir]);
+	if ((slash = strrchr(parent, '/')))
+		*slash = '\0';
+	write_file(parent, "cgroup.procs", "0");
+	cg->mem_inherited = 0;
+}
+
+void cg_close(struct cgroup *cg)
+{
+	cg->active = (1 << cg->ndirs) - 1;
+	cg_kill_all(cg);
+	if (cg->mem_inherited)
+		leave_memory_group(cg);
+	if (cg->cpu_fd >= 0)
+		close(cg->cpu_fd);
+	if (cg->mem_fd >= 0)
+		close(cg->mem_fd);
+	for (int i = 0; i < cg->ndirs; i++) {
+		close(cg->procs_fd[i]);
+		if (cg->procs_rd[i] >= 0)
+			close(cg->procs_rd[i]);
+		rmdir(cg->dirs[i]);
+		free(cg->dirs[i]);
+	}
+	cg->ndirs = 0;
+	cg->caps = 0;
+}
+
+int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids)
+{
+	char v[32];
+	int rc = 0;
+
+	if ((cg->caps & CG_MEM) && mem_bytes != cg->mem_set) {
+		const char *d = cg->dirs[cg->mem_dir];
+		if (mem_bytes)
+			snprintf(v, sizeof(v), "%llu", (unsigned long long)mem_bytes);
+		else
+			snprintf(v, sizeof(v), cg->mem_v2 ? "max" : "-1");
+		rc |= write_file(d, cg->mem_v2 ? "memory.max" : "memory.limit_in_bytes", v);
+		/* v1: no swapping past the limit either, where swap is counted. */
+		if (!cg->mem_v2 && exists(d, "memory.memsw.limit_in_bytes"))
+			write_file(d, "memory.memsw.limit_in_bytes", v);
+		cg->mem_set = mem_bytes;
+	}
+	if ((cg->caps & CG_PIDS) && pids != cg->pids_set) {
+		if (pids)
+			snprintf(v, sizeof(v), "%llu", (unsigned long long)pids);
+		else
+			snprintf(v, sizeof(v), "max");
+		rc |= write_file(cg->dirs[cg->pids_dir], "pids.max", v);
+		cg->pids_set = pids;
+	}
+	return rc ? -1 : 0;
+}
+
+int cg_cpu_counted(const struct cgroup *cg)
+{
+	return (cg->caps & CG_CPU) && (cg->active & (1 << cg->cpu_dir));
+}
+
+int64_t cg_cpu_ns(struct cgroup *cg)
+{
+	char buf[64];
+
+	if (!cg_cpu_counted(cg))
+		return -1;
+	if (cg->cpu_v2) {
+		int64_t us = keyed_fd(cg->cpu_fd, "usage_usec");
+		return us < 0 ? -1 : us * 1000;
+	}
+	if (read_fd(cg->cpu_fd, buf, sizeof(buf)) < 0)
+		return -1;
+	return strtoll(buf, NULL, 10);
+}
+
+/* Reading the OOM count costs v1 ~50 us, more than the rest of the run's
+ * bookkeeping together: it is read once at the start and then only when
+ * it may have moved (cg_oom_killed). */
+static uint64_t read_oom(struct cgroup *cg)
+{
+	int64_t n = keyed_fd(cg->mem_fd, "oom_kill");
+
+	return n < 0 ? 0 : (uint64_t)n;
+}
+
+int cg_oom_killed(struct cgroup *cg, int maybe)
+{
+	uint64_t now;
+
+	if (!(cg->caps & CG_MEM) || !(cg->active & (1 << cg->mem_dir)) || !maybe)
+		return 0;
+	now = read_oom(cg);
+	if (now == cg->oom_seen)
+		return 0;
+	cg->oom_seen = now;
+	return 1;
+}
+
+int cg_begin(struct cgroup *cg, int all, int *fds, uint64_t *cpu_ns0)
+{
+	int64_t c;
+	int n = 0;
+
+	cg->active = 0;
+	for (int i = 0; i < cg->ndirs; i++)
+		if (all || i == cg->mem_dir) {
+			cg->active |= 1 << i;
+			if (!(i == cg->mem_dir && cg->mem_inherited))
+				fds[n++] = cg->procs_fd[i];
+		}
+	if ((cg->caps & CG_CPU) && !cg->cpu_v2 && (cg->active & (1 << cg->cpu_dir)))
+		write_file(cg->dirs[cg->cpu_dir], "cpuacct.usage", "0");
+	c = cg_cpu_ns(cg);
+	*cpu_ns0 = c < 0 ? 0 : (uint64_t)c;
+	return n;
+}
+
+/* Pids listed in a cgroup.procs file: SIGKILL to each; how many. */
+static int kill_listed(const char *dir)
+{
+	char buf[8192], *p, *end;
+	int n = 0;
+
+	if (read_file(dir, "cgroup.procs", buf, sizeof(buf)) < 0)
+		return -1;
+	for (p = buf; *p; p = end) {
+		long pid = strtol(p, &end, 10);
+		if (end == p)
+			break;
+		if (pid > 0 && kill((pid_t)pid, SIGKILL) == 0)
+			n++;
+	}
+	return n;
+}
+
+/* The keeper (and its PID namespace's init) live in an inherited memory
+ * group for good: only the kill hierarchy tells whether a run left
+ * anything. */
+static int populated(struct cgroup *cg)
+{
+	char buf[64];
+
+	for (int i = 0; i < cg->ndirs; i++)
+		if ((cg->active & (1 << i)) && !(i == cg->mem_dir && cg->mem_inherited) &&
+		    read_fd(cg->procs_rd[i], buf, sizeof(buf)) == 0 && buf[0])
+			return 1;
+	return 0;
+}
+
+static void nap_ms(long ms)
+{
+	struct timespec ts = { 0, ms * 1000000 };
+
+	nanosleep(&ts, NULL);
+}
+
+int cg_kill_all(struct cgroup *cg)
+{
+	int i;
+
+	if (!(cg->caps & CG_KILL)) {
+		errno = ENOSYS;
+		return -1;
+	}
+	/* Nothing joined the kill hierarchy: a lone process, already dead. */
+	if (!(cg->active & (1 << (cg->kill_v2 >= 0 ? cg->kill_v2 : cg->freezer_v1))))
+		return 0;
+	if (!populated(cg))
+		return 0;
+	if (cg->kill_v2 >= 0) {
+		write_file(cg->dirs[cg->kill_v2], "cgroup.kill", "1");
+	} else {
+		/* v1: a frozen task cannot fork; then each one is killed and
+		 * the thaw lets the SIGKILLs land. */
+		const char *d = cg->dirs[cg->freezer_v1];
+		write_file(d, "freezer.state", "FROZEN");
+		kill_listed(d);
+		write_file(d, "freezer.state", "THAWED");
+	}
+	/* The kill is asynchronous: wait for the group to empty. */
+	for (i = 0; i < 1000 && populated(cg); i++) {
+		if (i % 10 == 9)
+			for (int k = 0; k < cg->ndirs; k++)
+				if (!(k == cg->mem_dir && cg->mem_inherited))
+					kill_listed(cg->dirs[k]);
+		nap_ms(1);
+	}
+	if (populated(cg)) {
+		errno = EBUSY;
+		return -1;
+	}
+	return 0;
+}
+
+const char *cg_version_name(const struct cgroup *cg)
+{
+	static const char *const names[] = { NULL, "v1", "v2", "hybrid" };
+
+	return names[cg->version & 3];
+}

@@ -1,0 +1,1065 @@
+/*
+ * runner: fork, sandbox, exec, pump, kill, reap. See runner.h for the
+ * contract; this is the theory of operation.
+ *
+ * run_start blocks every signal in the calling thread, vforks, and restores
+ * the mask. vfork, not fork: the child borrows the grader's memory until it
+ * execs, so no page table of a large, threaded grader is copied only to be
+ * thrown away by execve (that copy was most of the grader's cost per case;
+ * with vfork a case costs within about a tenth of a bare fork+exec+wait).
+ * It also means the child may write nothing but its own stack frames, and
+ * may call nothing but system calls, until execve or _exit: the parent's
+ * thread sleeps meanwhile, the other threads run on. The child runs
+ * child_exec(): it starts with every signal
+ * blocked, so no handler of the grader can run in it; it resets the
+ * dispositions, sets up its sandbox with async-signal-safe calls only
+ * (everything it needs, the environment included, was computed before
+ * fork) and
+ * unblocks signals just before execve. A step that fails writes {stage,
+ * errno} to the status pipe, whose write end is close-on-exec: the parent's
+ * blocking read returns 0 (EOF) exactly when exec succeeded.
+ *
+ * run_finish polls up to four descriptors at once: stdin (POLLOUT while
+ * input is left), stdout, stderr, and a pidfd that becomes readable when
+ * the child exits. The poll timeout is the time left to the wall deadline.
+ * A closed stdout/stderr only leaves the poll set; the loop ends when the
+ * child exits, at the deadline, or at an output cap. Then: SIGKILL to the
+ * process group, and with a dedicated uid to every process of that uid (a
+ * short-lived process that becomes that uid and calls kill(-1, SIGKILL));
+ * wait4 for rusage; and a drain of the pipes bounded by RUN_DRAIN_MS, for
+ * output still buffered or a descendant that has not died yet.
+ */
+#include "grader/run/runner.h"
+#include "grader/run/sandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sched.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CHUNK 65536
+#define READS_PER_TURN 16       /* then look at the clock again */
+#define MAX_SEC 1e7             /* longer limits are clamped (no overflow) */
+
+/* Steps of the child's setup, reported by index over the status pipe. */
+enum stage {
+	ST_SETSID, ST_SIGACTION, ST_DUP2, ST_CLOSE, ST_RLIMIT, ST_SETGROUPS,
+	ST_SETGID, ST_SETUID, ST_VERIFY, ST_PRCTL, ST_CHDIR, ST_SIGMASK,
+	ST_CGROUP, ST_IPC, ST_SECCOMP, ST_EXEC, ST_COUNT
+};
+
+static const char *const stage_names[ST_COUNT] = {
+	[ST_SETSID] = "setsid", [ST_SIGACTION] = "sigaction",
+	[ST_DUP2] = "dup2", [ST_CLOSE] = "close fds",
+	[ST_RLIMIT] = "setrlimit", [ST_SETGROUPS] = "setgroups",
+	[ST_SETGID] = "setgid", [ST_SETUID] = "setuid",
+	[ST_VERIFY] = "verify credentials", [ST_PRCTL] = "prctl",
+	[ST_CHDIR] = "chdir", [ST_SIGMASK] = "sigprocmask",
+	[ST_CGROUP] = "cgroup",
+	[ST_IPC] = "ipc namespace", [ST_SECCOMP] = "seccomp",
+	[ST_EXEC] = "exec",
+};
+
+struct status_rec {
+	int stage;
+	int err;
+};
+
+/* Everything the child needs, prepared before fork. */
+struct child_plan {
+	const char *path;
+	char *const *argv;
+	char *const *envp;
+	const char *dir;
+	int fds[3];             /* child ends of stdin, stdout, stderr */
+	int status_fd;
+	int max_fd;             /* for the close loop when close_range is absent */
+	struct rlimit rl[10];
+	int rl_res[10];
+	int n_rl;
+	int switch_uid;
+	const int *cg_fds;         /* cgroup.procs files the child joins */
+	int n_cg;
+	int unshare_ipc;           /* a fresh IPC namespace of its own */
+	const sigset_t *reset;     /* the signals to reset; NULL: all */
+	const struct sock_fprog *filter; /* seccomp, installed last; or NULL */
+	uid_t uid;
+	gid_t gid;
+	pid_t parent;
+	sigset_t empty;
+};
+
+static uid_t slot_base = RUN_SLOT_UID_BASE;
+static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
+static int can_raise;            /* hard rlimits may be raised */
+static pthread_once_t sigpipe_once = PTHREAD_ONCE_INIT;
+
+uid_t run_slot_uid(int slot)
+{
+	return slot_base + (uid_t)slot;
+}
+
+void run_set_slot_uid_base(uid_t base)
+{
+	slot_base = base;
+}
+
+static int64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+__attribute__((format(printf, 2, 3)))
+static int fail(struct run_child *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->res.error, sizeof(c->res.error), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static void close_fd(int *fd)
+{
+	if (*fd >= 0) {
+		close(*fd);
+		*fd = -1;
+	}
+}
+
+static void ignore_sigpipe(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGPIPE, &sa, NULL);
+}
+
+/* Move a new descriptor above 2, so that the child's dup2 onto 0..2 never
+ * finds a source already sitting on a target (which would keep its
+ * close-on-exec flag, or be overwritten by an earlier dup2). */
+static int lift_fd(int fd)
+{
+	int hi;
+
+	if (fd > 2)
+		return fd;
+	hi = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	close(fd);
+	return hi;
+}
+
+static int make_pipe(int p[2])
+{
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return -1;
+	p[0] = lift_fd(p[0]);
+	p[1] = lift_fd(p[1]);
+	if (p[0] < 0 || p[1] < 0) {
+		int e = errno;
+
+		close_fd(&p[0]);
+		close_fd(&p[1]);
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+static int set_nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+/* ---- the child, between fork and exec: async-signal-safe calls only ---- */
+
+static __attribute__((noreturn)) void child_die(const struct child_plan *p,
+						int stage)
+{
+	struct status_rec rec = { stage, errno };
+	ssize_t n;
+
+	do
+		n = write(p->status_fd, &rec, sizeof(rec));
+	while (n < 0 && errno == EINTR);
+	_exit(127);
+}
+
+static void child_close_fds(const struct child_plan *p)
+{
+	unsigned st = (unsigned)p->status_fd;
+	int fd;
+
+#ifdef SYS_close_range
+	if ((st == 3 || syscall(SYS_close_range, 3u, st - 1, 0u) == 0) &&
+	    syscall(SYS_close_range, st + 1, ~0u, 0u) == 0)
+		return;
+	if (errno != ENOSYS)
+		child_die(p, ST_CLOSE);
+#endif
+	for (fd = 3; fd <= p->max_fd; fd++)
+		if (fd != p->status_fd)
+			close(fd);
+}
+
+/* Every disposition back to the default. A caught signal is reset by
+ * execve anyway; an ignored one is not. With p->reset (the keeper, whose
+ * dispositions never change, names its ignored ones once) only those. */
+static void child_signals(const struct child_plan *p)
+{
+	struct sigaction sa;
+	int sig;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	for (sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP &&
+		    (!p->reset || sigismember(p->reset, sig) == 1) &&
+		    sigaction(sig, &sa, NULL) < 0 && errno != EINVAL)
+			child_die(p, ST_SIGACTION);
+}
+
+/* Raw system calls: glibc's setuid() would try to broadcast the change to
+ * threads that do not exist in this forked child. */
+static void child_credentials(const struct child_plan *p)
+{
+	uid_t r, e, s;
+	gid_t gr, ge, gs;
+
+	if (syscall(SYS_setgroups, 0, NULL) < 0)
+		child_die(p, ST_SETGROUPS);
+	if (syscall(SYS_setresgid, p->gid, p->gid, p->gid) < 0)
+		child_die(p, ST_SETGID);
+	if (syscall(SYS_setresuid, p->uid, p->uid, p->uid) < 0)
+		child_die(p, ST_SETUID);
+	if (getresuid(&r, &e, &s) < 0 || getresgid(&gr, &ge, &gs) < 0)
+		child_die(p, ST_VERIFY);
+	if (r != p->uid || e != p->uid || s != p->uid || gr != p->gid ||
+	    ge != p->gid || gs != p->gid || getgroups(0, NULL) != 0) {
+		errno = EPERM;
+		child_die(p, ST_VERIFY);
+	}
+}
+
+static __attribute__((noreturn)) void child_exec(const struct child_plan *p)
+{
+	int i;
+
+	if (setsid() < 0)
+		child_die(p, ST_SETSID);
+	child_signals(p);
+	/* Into the slot's cgroups while still privileged: every process it
+	 * makes is then counted, limited and killed with it. */
+	for (i = 0; i < p->n_cg; i++)
+		if (write(p->cg_fds[i], "0", 1) != 1)
+			child_die(p, ST_CGROUP);
+	if (p->unshare_ipc && unshare(CLONE_NEWIPC) < 0)
+		child_die(p, ST_IPC);
+	for (i = 0; i < 3; i++)
+		if (dup2(p->fds[i], i) < 0)
+			child_die(p, ST_DUP2);
+	child_close_fds(p);
+	for (i = 0; i < p->n_rl; i++)
+		if (setrlimit(p->rl_res[i], &p->rl[i]) < 0)
+			child_die(p, ST_RLIMIT);
+	if (p->switch_uid)
+		child_credentials(p);
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
+		child_die(p, ST_PRCTL);
+	/* SPEC_ALLOW: no speculative-store-bypass mitigation forced on the
+	 * program (it guards a process from itself; it slowed the reference
+	 * by ~15% here). Kernels without the flag get the plain call. */
+	if (p->filter &&
+	    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_SPEC_ALLOW,
+		    p->filter) < 0 &&
+	    (errno != EINVAL ||
+	     syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, p->filter) < 0))
+		child_die(p, ST_SECCOMP);
+	/* The grader is already gone (0: our parent is outside our PID
+	 * namespace, the sandbox's keeper). */
+	if (getppid() != p->parent && getppid() != 0)
+		_exit(127);
+	if (p->dir && chdir(p->dir) < 0)
+		child_die(p, ST_CHDIR);
+	if (sigprocmask(SIG_SETMASK, &p->empty, NULL) < 0)
+		child_die(p, ST_SIGMASK);
+	execve(p->path, p->argv, p->envp);
+	child_die(p, ST_EXEC);
+}
+
+/* ---- the parent ---- */
+
+/* Whole seconds of RLIMIT_CPU for a limit in seconds (no libm needed). */
+static rlim_t cpu_soft(double sec)
+{
+	rlim_t s = (rlim_t)(sec > MAX_SEC ? MAX_SEC : sec);
+
+	return (double)s < sec ? s + 1 : s;
+}
+
+/* CAP_SYS_RESOURCE in the effective set: hard limits may be raised. */
+static void probe(void)
+{
+	struct { uint32_t version; int pid; } hdr = { 0x20080522, 0 };
+	struct { uint32_t eff, prm, inh; } data[2];
+
+	can_raise = syscall(SYS_capget, &hdr, data) == 0 &&
+		    ((data[0].eff >> 24) & 1);    /* CAP_SYS_RESOURCE = 24 */
+}
+
+void run_probe_privileges(void)
+{
+	pthread_once(&probe_once, probe);
+}
+
+/* Never above the grader's own hard limit unless it may raise it (root
+ * with CAP_SYS_RESOURCE): raising would fail, and a lower limit is only
+ * stricter (grade warns when the suite's limits are cut that way). */
+static void plan_rlimit(struct child_plan *p, int res, rlim_t soft, rlim_t hard)
+{
+	struct rlimit cur;
+
+	run_probe_privileges();
+	if (!can_raise && getrlimit(res, &cur) == 0 && cur.rlim_max != RLIM_INFINITY) {
+		if (hard > cur.rlim_max)
+			hard = cur.rlim_max;
+		if (soft > hard)
+			soft = hard;
+	}
+	p->rl_res[p->n_rl] = res;
+	p->rl[p->n_rl].rlim_cur = soft;
+	p->rl[p->n_rl].rlim_max = hard;
+	p->n_rl++;
+}
+
+static void plan_limits(struct child_plan *p, const struct run_limits *l)
+{
+	struct rlimit cur;
+
+	if (l->cpu_sec > 0) {
+		rlim_t s = cpu_soft(l->cpu_sec);
+
+		plan_rlimit(p, RLIMIT_CPU, s, s + 1);
+	}
+	if (l->mem_bytes)
+		plan_rlimit(p, RLIMIT_AS, l->mem_bytes, l->mem_bytes);
+	if (l->fsize_bytes)
+		plan_rlimit(p, RLIMIT_FSIZE, l->fsize_bytes, l->fsize_bytes);
+	if (l->stack_bytes)
+		plan_rlimit(p, RLIMIT_STACK, l->stack_bytes, l->stack_bytes);
+	plan_rlimit(p, RLIMIT_CORE, 0, 0);
+	/* No POSIX message queue can be made (their bytes count against this
+	 * limit): nothing of the kind outlives a run, and the sandbox need
+	 * not look for any. */
+	plan_rlimit(p, RLIMIT_MSGQUEUE, 0, 0);
+	plan_rlimit(p, RLIMIT_NOFILE, l->nofile > 0 ? l->nofile : RUN_DEFAULT_NOFILE,
+		    l->nofile > 0 ? l->nofile : RUN_DEFAULT_NOFILE);
+	if (l->nproc > 0)
+		plan_rlimit(p, RLIMIT_NPROC, l->nproc, l->nproc);
+	p->max_fd = 65535;
+	if (getrlimit(RLIMIT_NOFILE, &cur) == 0 && cur.rlim_cur != RLIM_INFINITY &&
+	    cur.rlim_cur < 1u << 20)
+		p->max_fd = (int)cur.rlim_cur - 1;
+}
+
+/* Only a root harness switches, never to root nor to its own uid. */
+static int wants_switch(const struct run_child *c)
+{
+	return c->uid != (uid_t)-1 && c->uid != 0 && geteuid() == 0 &&
+	       c->uid != getuid();
+}
+
+static void close_all(struct run_child *c)
+{
+	close_fd(&c->fd_in);
+	close_fd(&c->fd_out);
+	close_fd(&c->fd_err);
+	close_fd(&c->fd_status);
+	close_fd(&c->fd_pid);
+}
+
+static int reap(struct run_child *c, int *status, struct rusage *ru)
+{
+	pid_t r;
+
+	do
+		r = wait4(c->pid, status, 0, ru);
+	while (r < 0 && errno == EINTR);
+	c->reaped = 1;
+	return r == c->pid ? 0 : -1;
+}
+
+/* SIGKILL to the group and, with a dedicated uid, to that uid; -1 with
+ * errno when the uid could not be cleaned. */
+static int kill_all(struct run_child *c)
+{
+	kill(-c->pid, SIGKILL);
+	if (c->res.uid_switched && sandbox_kill_uid(c->uid) > 0) {
+		errno = EBUSY;
+		return -1;
+	}
+	return 0;
+}
+
+static int build_env(const struct run_child *c, char *home, size_t home_sz,
+		     const char **envp)
+{
+	int n = snprintf(home, home_sz, "HOME=%s", c->dir ? c->dir : "/");
+
+	if (n < 0 || (size_t)n >= home_sz)
+		return -1;
+	envp[0] = "PATH=/usr/bin:/bin";
+	envp[1] = "LANG=C";
+	envp[2] = home;
+	envp[3] = NULL;
+	return 0;
+}
+
+/* The child enters c->dir before exec: a relative program path is made
+ * absolute against the grader's own cwd first. */
+static int exec_path(const struct run_child *c, char *buf, size_t sz,
+		     const char **path)
+{
+	int n;
+
+	*path = c->argv[0];
+	if (!c->dir || c->argv[0][0] == '/')
+		return 0;
+	if (!getcwd(buf, sz))
+		return -1;
+	n = snprintf(buf + strlen(buf), sz - strlen(buf), "/%s", c->argv[0]);
+	if (n < 0 || (size_t)n >= sz - strlen(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	*path = buf;
+	return 0;
+}
+
+static void status_failed(struct run_child *c, const struct status_rec *rec)
+{
+	c->res.exec_errno = rec->err ? rec->err : EIO;
+	c->res.exec_stage = rec->stage >= 0 && rec->stage < ST_COUNT ?
+			    stage_names[rec->stage] : "setup";
+}
+
+/* Read the child's verdict on its own setup: 0 exec ok or failed (a
+ * result), -1 a setup step failed (the harness's fault). */
+static int read_status(struct run_child *c)
+{
+	struct status_rec rec;
+	ssize_t n;
+
+	do
+		n = read(c->fd_status, &rec, sizeof(rec));
+	while (n < 0 && errno == EINTR);
+	close_fd(&c->fd_status);
+	if (n == 0)
+		return 0;
+	if (n != (ssize_t)sizeof(rec)) {
+		rec.stage = -1;
+		rec.err = n < 0 ? errno : EIO;
+	}
+	status_failed(c, &rec);
+	if (rec.stage == ST_EXEC)
+		return 0;
+	return fail(c, "cannot set up the child for '%s': %s: %s", c->argv[0],
+		    c->res.exec_stage, strerror(c->res.exec_errno));
+}
+
+static int spawn(struct run_child *c, struct child_plan *p)
+{
+	sigset_t all, old;
+	int e;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	/* The child only runs child_exec() (system calls, the plan made
+	 * before, its own stack) and ends in execve or _exit. */
+	c->pid = vfork();
+	e = errno;
+	if (c->pid == 0)
+		child_exec(p);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	errno = e;
+	return c->pid < 0 ? -1 : 0;
+}
+
+/* The three pipes: the parent's ends go to c (non-blocking), the child's
+ * to child_ends. On failure everything is closed. */
+static int open_pipes(struct run_child *c, int child_ends[3])
+{
+	int io[3][2] = { { -1, -1 }, { -1, -1 }, { -1, -1 } };
+	int i, e;
+
+	for (i = 0; i < 3; i++)
+		if (make_pipe(io[i]) < 0)
+			goto fail;
+	if (set_nonblock(io[0][1]) < 0 || set_nonblock(io[1][0]) < 0 ||
+	    set_nonblock(io[2][0]) < 0)
+		goto fail;
+	c->fd_in = io[0][1];
+	c->fd_out = io[1][0];
+	c->fd_err = io[2][0];
+	for (i = 0; i < 3; i++)
+		child_ends[i] = io[i][i > 0];
+	return 0;
+fail:
+	e = errno;
+	for (i = 0; i < 3; i++) {
+		close_fd(&io[i][0]);
+		close_fd(&io[i][1]);
+	}
+	errno = e;
+	return -1;
+}
+
+static void reset_state(struct run_child *c)
+{
+	memset(&c->res, 0, sizeof(c->res));
+	c->res.tree_cpu_ms = -1;
+	c->pid = -1;
+	c->started = 0;
+	c->reaped = 0;
+	c->in_off = 0;
+	c->err_cap = 0;
+}
+
+int run_spawn_local(struct run_child *c, const int child_ends[3],
+		    const struct run_spawn_extra *x)
+{
+	struct child_plan p;
+	char home[4200], abs[8192];
+	const char *envp[4];
+	int st[2], rc = 0;
+
+	memset(&p, 0, sizeof(p));
+	if (!c->env && build_env(c, home, sizeof(home), envp) < 0)
+		return fail(c, "directory name too long: '%s'", c->dir);
+	if (exec_path(c, abs, sizeof(abs), &p.path) < 0)
+		return fail(c, "cannot resolve '%s': %s", c->argv[0],
+			    strerror(errno));
+	if (make_pipe(st) < 0)
+		return fail(c, "cannot create a pipe for '%s': %s", c->argv[0],
+			    strerror(errno));
+	c->fd_status = st[0];
+	p.argv = (char *const *)c->argv;
+	p.envp = (char *const *)(c->env ? c->env : envp);
+	p.dir = c->dir;
+	memcpy(p.fds, child_ends, sizeof(p.fds));
+	p.status_fd = st[1];
+	plan_limits(&p, &c->lim);
+	p.switch_uid = wants_switch(c);
+	p.uid = c->uid;
+	p.gid = c->gid == (gid_t)-1 ? (gid_t)c->uid : c->gid;
+	p.parent = getpid();
+	sigemptyset(&p.empty);
+	c->res.uid_switched = p.switch_uid;
+	if (x) {
+		p.cg_fds = x->cg_fds;
+		p.n_cg = x->n_cg;
+		p.unshare_ipc = x->unshare_ipc;
+		p.reset = x->reset_signals;
+		p.filter = x->filter;
+	}
+	if (spawn(c, &p) < 0)
+		rc = fail(c, "cannot fork for '%s': %s", c->argv[0], strerror(errno));
+	close(st[1]);
+	if (rc < 0) {
+		close_fd(&c->fd_status);
+		return -1;
+	}
+	c->res.pid = c->pid;
+	if (read_status(c) < 0) {
+		int status;
+
+		kill(-c->pid, SIGKILL);
+		reap(c, &status, NULL);
+		return -1;
+	}
+	return 0;
+}
+
+int run_start(struct run_child *c)
+{
+	int child_ends[3] = { -1, -1, -1 }, i, rc;
+
+	reset_state(c);
+	if (!c->argv || !c->argv[0])
+		return fail(c, "no program to run");
+	pthread_once(&sigpipe_once, ignore_sigpipe);
+	if (open_pipes(c, child_ends) < 0)
+		return fail(c, "cannot create pipes for '%s': %s", c->argv[0],
+			    strerror(errno));
+	c->t0_ns = now_ns();
+	if (c->sbx) {
+		rc = sandbox_spawn(c->sbx, c, child_ends);
+		c->fd_keeper = rc == 0 ? sandbox_fd(c->sbx) : -1;
+	} else {
+		rc = run_spawn_local(c, child_ends, NULL);
+	}
+	for (i = 0; i < 3; i++)
+		close(child_ends[i]);
+	if (rc < 0) {
+		close_all(c);
+		return -1;
+	}
+#ifdef SYS_pidfd_open
+	if (!c->sbx)
+		c->fd_pid = (int)syscall(SYS_pidfd_open, c->pid, 0);
+#endif
+	c->started = 1;
+	return 0;
+}
+
+/* ---- the pump ---- */
+
+/* Append to the stdout capture, up to the cap; amortised doubling. */
+static int keep_out(struct run_child *c, const char *buf, size_t n, size_t cap,
+		    size_t *alloc)
+{
+	size_t room = cap > c->res.out_len ? cap - c->res.out_len : 0;
+
+	if (n > room)
+		n = room;
+	if (!n)
+		return 0;
+	if (c->res.out_len + n + 1 > *alloc) {
+		size_t na = *alloc ? *alloc : 4096;
+		char *nb;
+
+		while (na < c->res.out_len + n + 1)
+			na *= 2;
+		if (na > cap + 1)
+			na = cap + 1;
+		nb = realloc(c->res.out, na);
+		if (!nb)
+			return -1;
+		c->res.out = nb;
+		*alloc = na;
+	}
+	memcpy(c->res.out + c->res.out_len, buf, n);
+	c->res.out_len += n;
+	return 0;
+}
+
+/* Grow the stderr buffer (doubling) to hold `want` bytes, never past
+ * `max`; a NUL always fits after it. */
+static int err_reserve(struct run_child *c, size_t want, size_t max)
+{
+	size_t na = c->err_cap ? c->err_cap : 4096;
+	char *nb;
+
+	if (want <= c->err_cap)
+		return 0;
+	while (na < want)
+		na *= 2;
+	if (na > max)
+		na = max;
+	nb = realloc(c->res.err, na + 1);
+	if (!nb)
+		return -1;
+	c->res.err = nb;
+	c->err_cap = na;
+	return 0;
+}
+
+/* Keep the last `cap` bytes of stderr in a buffer of up to 2 * cap: append,
+ * and when full slide the last cap bytes to the front. */
+static int keep_err(struct run_child *c, const char *buf, size_t n, size_t cap)
+{
+	size_t need = c->res.err_len + n;
+
+	if (n >= cap) {
+		if (err_reserve(c, cap, 2 * cap) < 0)
+			return -1;
+		memcpy(c->res.err, buf + n - cap, cap);
+		c->res.err_len = cap;
+		return 0;
+	}
+	if (err_reserve(c, need, 2 * cap) < 0)
+		return -1;
+	if (need > c->err_cap) {
+		size_t keep = cap - n;
+
+		memmove(c->res.err, c->res.err + c->res.err_len - keep, keep);
+		c->res.err_len = keep;
+	}
+	memcpy(c->res.err + c->res.err_len, buf, n);
+	c->res.err_len += n;
+	return 0;
+}
+
+struct pump {
+	size_t out_cap, err_cap;
+	size_t out_alloc;
+	int killed;             /* we sent the SIGKILL (deadline or cap) */
+	int exited;
+};
+
+static uint64_t out_cap_of(const struct run_limits *l)
+{
+	return l->output_bytes ? l->output_bytes : RUN_DEFAULT_OUTPUT_BYTES;
+}
+
+static int write_input(struct run_child *c)
+{
+	while (c->in_off < c->input_len) {
+		size_t n = c->input_len - c->in_off;
+		ssize_t w = write(c->fd_in, c->input + c->in_off,
+				  n > CHUNK ? CHUNK : n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && errno == EAGAIN)
+			return 0;
+		if (w < 0)
+			break;          /* EPIPE: the child will not read */
+		c->in_off += (size_t)w;
+	}
+	close_fd(&c->fd_in);    /* all written: the child sees EOF */
+	return 0;
+}
+
+/* Read what is there (a bounded number of chunks); 1 at EOF, -1 on a
+ * harness failure, else 0. */
+static int read_stream(struct run_child *c, struct pump *pm, int is_err)
+{
+	char buf[CHUNK];
+	int *fd = is_err ? &c->fd_err : &c->fd_out;
+	int i;
+
+	for (i = 0; i < READS_PER_TURN; i++) {
+		ssize_t n = read(*fd, buf, sizeof(buf));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno == EAGAIN)
+			return 0;
+		if (n <= 0) {
+			close_fd(fd);
+			return 1;
+		}
+		if (is_err) {
+			c->res.stderr_bytes += (uint64_t)n;
+			if (keep_err(c, buf, (size_t)n, pm->err_cap) < 0)
+				return -1;
+		} else {
+			c->res.stdout_bytes += (uint64_t)n;
+			if (keep_out(c, buf, (size_t)n, pm->out_cap,
+				     &pm->out_alloc) < 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int over_caps(struct run_child *c)
+{
+	if (c->res.stdout_bytes > out_cap_of(&c->lim))
+		c->res.output_exceeded = 1;
+	if (c->lim.stderr_kill_bytes &&
+	    c->res.stderr_bytes > c->lim.stderr_kill_bytes)
+		c->res.stderr_exceeded = 1;
+	if (c->lim.total_kill_bytes && c->res.stdout_bytes +
+	    c->res.stderr_bytes > c->lim.total_kill_bytes)
+		c->res.total_exceeded = 1;
+	return c->res.output_exceeded || c->res.stderr_exceeded ||
+	       c->res.total_exceeded;
+}
+
+static int child_gone(struct run_child *c)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof(si));
+	if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
+		return errno != EINTR;
+	return si.si_pid == c->pid;
+}
+
+/* One poll over the live descriptors; ms < 0: no timeout. */
+static int pump_once(struct run_child *c, struct pump *pm, int ms)
+{
+	struct pollfd pf[4];
+	int n = 0, i_in = -1, i_out = -1, i_err = -1, i_pid = -1, r;
+	int watch = !pm->exited;        /* still waiting for the child */
+
+	if (c->fd_in >= 0 && c->in_off < c->input_len) {
+		i_in = n;
+		pf[n++] = (struct pollfd){ c->fd_in, POLLOUT, 0 };
+	}
+	if (c->fd_out >= 0) {
+		i_out = n;
+		pf[n++] = (struct pollfd){ c->fd_out, POLLIN, 0 };
+	}
+	if (c->fd_err >= 0) {
+		i_err = n;
+		pf[n++] = (struct pollfd){ c->fd_err, POLLIN, 0 };
+	}
+	if (watch && (c->fd_pid >= 0 || c->fd_keeper >= 0)) {
+		i_pid = n;
+		pf[n++] = (struct pollfd){ c->fd_pid >= 0 ? c->fd_pid : c->fd_keeper,
+					   POLLIN, 0 };
+	} else if (watch && (ms < 0 || ms > 10)) {
+		ms = 10;        /* no pidfd: look at the child every tick */
+	}
+	r = poll(pf, (nfds_t)n, ms);
+	if (r < 0)
+		return errno == EINTR ? 0 : -1;
+	if (i_in >= 0 && pf[i_in].revents)
+		write_input(c);
+	if (i_out >= 0 && pf[i_out].revents && read_stream(c, pm, 0) < 0)
+		return -1;
+	if (i_err >= 0 && pf[i_err].revents && read_stream(c, pm, 1) < 0)
+		return -1;
+	if (watch && (i_pid >= 0 ? pf[i_pid].revents != 0 : child_gone(c)))
+		pm->exited = 1;
+	return 0;
+}
+
+static int ms_left(int64_t deadline)
+{
+	int64_t left = deadline - now_ns();
+
+	if (left <= 0)
+		return 0;
+	left = (left + 999999) / 1000000;
+	return left > 1000000 ? 1000000 : (int)left;
+}
+
+static int pump_loop(struct run_child *c, struct pump *pm)
+{
+	double wall = c->lim.wall_sec > MAX_SEC ? MAX_SEC : c->lim.wall_sec;
+	int64_t deadline = wall > 0 ? c->t0_ns + (int64_t)(wall * 1e9) : 0;
+
+	if (c->input_len == 0)
+		close_fd(&c->fd_in);
+	while (!pm->exited) {
+		int ms = deadline ? ms_left(deadline) : -1;
+
+		if (deadline && ms == 0) {
+			c->res.timed_out_wall = 1;
+			pm->killed = 1;
+			return 0;
+		}
+		if (pump_once(c, pm, ms) < 0)
+			return fail(c, "cannot poll the pipes of '%s': %s",
+				    c->argv[0], strerror(errno));
+		if (over_caps(c)) {
+			pm->killed = 1;
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/* After the kill: whatever is buffered, and EOF once every holder of the
+ * write ends is dead; never longer than RUN_DRAIN_MS. */
+static int drain(struct run_child *c, struct pump *pm)
+{
+	int64_t until = now_ns() + (int64_t)RUN_DRAIN_MS * 1000000;
+
+	close_fd(&c->fd_in);
+	close_fd(&c->fd_pid);
+	pm->exited = 1;         /* reaped: only the pipes are left */
+	while (c->fd_out >= 0 || c->fd_err >= 0) {
+		int ms = ms_left(until);
+
+		if (ms == 0)
+			break;
+		if (pump_once(c, pm, ms) < 0)
+			return -1;
+	}
+	over_caps(c);
+	close_all(c);
+	return 0;
+}
+
+static void classify(struct run_child *c, int status, const struct rusage *ru,
+		     const struct pump *pm)
+{
+	struct run_result *r = &c->res;
+	long soft_ms = (long)cpu_soft(c->lim.cpu_sec) * 1000;
+
+	r->cpu_ms = (long)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000 +
+		    (long)(ru->ru_utime.tv_usec + ru->ru_stime.tv_usec) / 1000;
+	r->max_rss_kb = ru->ru_maxrss;
+	/* The whole tree's CPU (the cgroup's), where it was measured. */
+	if (r->tree_cpu_ms > r->cpu_ms)
+		r->cpu_ms = r->tree_cpu_ms;
+	if (WIFSIGNALED(status)) {
+		r->status = RUN_SIGNALED;
+		r->term_signal = WTERMSIG(status);
+	} else {
+		r->status = RUN_EXITED;
+		r->exit_code = WEXITSTATUS(status);
+	}
+	if (c->lim.cpu_sec <= 0)
+		return;
+	if (r->status == RUN_SIGNALED && r->term_signal == SIGXCPU)
+		r->cpu_exceeded = 1;
+	if (r->tree_cpu_killed)
+		r->cpu_exceeded = 1;
+	/* The kernel's SIGKILL at the hard limit (soft + 1 s). rusage can read
+	 * a quarter under what the limit counted on a loaded machine, hence
+	 * the margin. */
+	if (r->status == RUN_SIGNALED && r->term_signal == SIGKILL &&
+	    !pm->killed && r->cpu_ms >= soft_ms * 3 / 4)
+		r->cpu_exceeded = 1;
+	if (r->cpu_ms > (long)(c->lim.cpu_sec * 1000))
+		r->cpu_exceeded = 1;
+}
+
+static int finish_output(struct run_child *c)
+{
+	struct run_result *r = &c->res;
+	size_t cap = c->lim.stderr_bytes ? c->lim.stderr_bytes :
+		     RUN_DEFAULT_STDERR_BYTES;
+
+	if (!r->out && !(r->out = malloc(1)))
+		return -1;
+	r->out[r->out_len] = '\0';
+	if (!r->err && !(r->err = malloc(1)))
+		return -1;
+	if (r->err_len > cap) {
+		memmove(r->err, r->err + r->err_len - cap, cap);
+		r->err_len = cap;
+	}
+	r->err[r->err_len] = '\0';
+	return 0;
+}
+
+/* The end of a run through the sandbox's keeper: it kills what is left
+ * (asked to, when we stopped early), reaps, cleans up and reports. */
+static int finish_sandboxed(struct run_child *c, const struct pump *pm,
+			    int *status, struct rusage *ru)
+{
+	int rc = 0;
+
+	if (!pm->exited && sandbox_kill(c->sbx) < 0)
+		rc = -1;
+	if (sandbox_wait(c->sbx, c, status, ru) < 0)
+		rc = -1;
+	c->reaped = 1;
+	c->fd_keeper = -1;
+	return rc;
+}
+
+int run_finish(struct run_child *c)
+{
+	struct pump pm;
+	struct rusage ru;
+	int status = 0, rc;
+
+	if (!c->started || c->reaped)
+		return fail(c, "run_finish without a started child");
+	memset(&pm, 0, sizeof(pm));
+	pm.out_cap = out_cap_of(&c->lim);
+	pm.err_cap = c->lim.stderr_bytes ? c->lim.stderr_bytes :
+		     RUN_DEFAULT_STDERR_BYTES;
+	rc = pump_loop(c, &pm);
+	memset(&ru, 0, sizeof(ru));
+	if (c->sbx) {
+		if (finish_sandboxed(c, &pm, &status, &ru) < 0 && rc == 0)
+			rc = -1;        /* sandbox_wait set res.error */
+	} else {
+		if (kill_all(c) < 0 && rc == 0)
+			rc = fail(c, "cannot kill the processes of uid %u: %s",
+				  (unsigned)c->uid, strerror(errno));
+		if (reap(c, &status, &ru) < 0 && rc == 0)
+			rc = fail(c, "cannot reap '%s' (pid %d): %s", c->argv[0],
+				  (int)c->pid, strerror(errno));
+	}
+	c->res.wall_ms = (long)((now_ns() - c->t0_ns) / 1000000);
+	if (drain(c, &pm) < 0 && rc == 0)
+		rc = fail(c, "cannot drain the pipes of '%s': %s", c->argv[0],
+			  strerror(errno));
+	classify(c, status, &ru, &pm);
+	if (finish_output(c) < 0 && rc == 0)
+		rc = fail(c, "out of memory capturing the output of '%s'",
+			  c->argv[0]);
+	return rc;
+}
+
+int run_command(struct run_child *c)
+{
+	if (run_start(c) < 0)
+		return -1;
+	return run_finish(c);
+}
+
+void run_child_release(struct run_child *c)
+{
+	if (c->started && !c->reaped && c->sbx) {
+		struct pump pm = { 0 };
+		struct rusage ru;
+		int status;
+
+		finish_sandboxed(c, &pm, &status, &ru);
+	} else if (c->pid > 0 && !c->reaped) {
+		int status;
+
+		kill_all(c);
+		reap(c, &status, NULL);
+	}
+	close_all(c);
+	free(c->res.out);
+	free(c->res.err);
+	c->res.out = c->res.err = NULL;
+	c->res.out_len = c->res.err_len = 0;
+}
+
+/* ---- names ---- */
+
+#define SIG(n) { n, #n }
+static const struct { int sig; const char *name; } sig_table[] = {
+	SIG(SIGHUP), SIG(SIGINT), SIG(SIGQUIT), SIG(SIGILL), SIG(SIGTRAP),
+	SIG(SIGABRT), SIG(SIGBUS), SIG(SIGFPE), SIG(SIGKILL), SIG(SIGUSR1),
+	SIG(SIGSEGV), SIG(SIGUSR2), SIG(SIGPIPE), SIG(SIGALRM), SIG(SIGTERM),
+	SIG(SIGSTKFLT), SIG(SIGCHLD), SIG(SIGCONT), SIG(SIGSTOP), SIG(SIGTSTP),
+	SIG(SIGTTIN), SIG(SIGTTOU), SIG(SIGURG), SIG(SIGXCPU), SIG(SIGXFSZ),
+	SIG(SIGVTALRM), SIG(SIGPROF), SIG(SIGWINCH), SIG(SIGIO), SIG(SIGPWR),
+	SIG(SIGSYS),
+};
+#undef SIG
+
+const char *run_signal_name(int sig)
+{
+	static _Thread_local char buf[32];
+	size_t i;
+
+	for (i = 0; i < sizeof(sig_table) / sizeof(sig_table[0]); i++)
+		if (sig_table[i].sig == sig)
+			return sig_table[i].name;
+	if (sig >= SIGRTMIN && sig <= SIGRTMAX)
+		snprintf(buf, sizeof(buf), "SIGRTMIN+%d", sig - SIGRTMIN);
+	else
+		snprintf(buf, sizeof(buf), "signal %d", sig);
+	return buf;
+}

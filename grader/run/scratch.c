@@ -1,0 +1,536 @@
+/*
+ * scratch: temporary tree, slot identities, file helpers (see scratch.h).
+ */
+#include "grader/run/scratch.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <grp.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "grader/run/runner.h"
+#include "grader/run/sandbox.h"
+
+/* The lock directory, made (or found) root-owned and private, never
+ * through a symlink: /tmp is shared with everyone. */
+static int lock_dir(char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (mkdir(SCRATCH_LOCK_DIR, 0700) < 0 && errno != EEXIST)
+		goto bad;
+	if (lstat(SCRATCH_LOCK_DIR, &st) < 0)
+		goto bad;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077)) {
+		snprintf(err, errlen, "unsafe uid lock directory '%s' (must be a "
+			 "directory of uid %u, mode 0700)", SCRATCH_LOCK_DIR,
+			 (unsigned)geteuid());
+		return -1;
+	}
+	return 0;
+bad:
+	snprintf(err, errlen, "cannot create '%s': %s", SCRATCH_LOCK_DIR,
+		 strerror(errno));
+	return -1;
+}
+
+/* Claims nslots free uids; see scratch.h. */
+static int claim_uids(struct scratch *s, char *err, size_t errlen)
+{
+	char path[256];
+	int got = 0;
+
+	s->uids = calloc((size_t)s->nslots, sizeof(*s->uids));
+	s->lock_fds = malloc((size_t)s->nslots * sizeof(*s->lock_fds));
+	if (!s->uids || !s->lock_fds) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (int i = 0; i < s->nslots; i++)
+		s->lock_fds[i] = -1;
+	if (lock_dir(err, errlen) < 0)
+		return -1;
+	for (int k = 0; k < SCRATCH_UID_RANGE && got < s->nslots; k++) {
+		uid_t uid = run_slot_uid(k);
+		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR, (unsigned)uid);
+		int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd < 0) {
+			snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+			return -1;
+		}
+		if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+			close(fd);
+			continue;
+		}
+		/* The holder's pid, so that grade --batch can find and clean
+		 * the uids of a grade it had to kill. */
+		char pid[24];
+		int len = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+		if (ftruncate(fd, 0) < 0 || write(fd, pid, (size_t)len) != len) {
+			snprintf(err, errlen, "cannot write '%s': %s", path,
+				 strerror(errno));
+			close(fd);
+			return -1;
+		}
+		s->uids[got] = uid;
+		s->lock_fds[got++] = fd;
+	}
+	if (got < s->nslots) {
+		snprintf(err, errlen, "no free slot uid: %d grade processes hold "
+			 "all of uids %u-%u", SCRATCH_UID_RANGE, (unsigned)run_slot_uid(0),
+			 (unsigned)run_slot_uid(SCRATCH_UID_RANGE - 1));
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- trees of dead graders ---- */
+
+/* BASE/.owner: this grader's pid, locked until it exits (however). */
+static int claim_owner(struct scratch *s)
+{
+	char path[4200], pid[24];
+	int len = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+
+	snprintf(path, sizeof(path), "%s/.owner", s->base);
+	s->owner_fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
+			   O_CLOEXEC, 0600);
+	if (s->owner_fd < 0 || flock(s->owner_fd, LOCK_EX) < 0 ||
+	    write(s->owner_fd, pid, (size_t)len) != len)
+		return -1;
+	return 0;
+}
+
+/* Kills every process of uid from a helper that takes the uid. */
+static void kill_uid(uid_t uid)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		if (setgroups(0, NULL) == 0 && setgid((gid_t)uid) == 0 &&
+		    setuid(uid) == 0)
+			kill(-1, SIGKILL);
+		_exit(0);
+	}
+	while (pid > 0 && waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+}
+
+/* As root: kills what runs under the slot uids owning the entries of the
+ * dead tree at fd, each while holding that uid's lock (held on in locks,
+ * n of them, until the tree is gone; uids[] says whose). -1 when a live
+ * grader holds one. */
+static int quiet_slot_uids(int fd, int *locks, uid_t *uids, int *n, int max)
+{
+	int dup_fd = dup(fd);
+	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+	struct dirent *e;
+	struct stat st;
+	char path[256];
+	int rc = 0;
+
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return -1;
+	}
+	while (rc == 0 && (e = readdir(d))) {
+		if (e->d_name[0] == '.' ||
+		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    st.st_uid == 0 || st.st_uid == geteuid())
+			continue;
+		int seen = 0;
+		for (int i = 0; i < *n && !seen; i++)
+			seen = uids[i] == st.st_uid;   /* slot-S and build-N */
+		if (seen)
+			continue;
+		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR,
+			 (unsigned)st.st_uid);
+		int lk = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		if (lk >= 0 && flock(lk, LOCK_EX | LOCK_NB) < 0) {
+			close(lk);
+			rc = -1;
+		} else if (*n < max) {
+			kill_uid(st.st_uid);
+			uids[*n] = st.st_uid;
+			locks[(*n)++] = lk;
+		} else {
+			if (lk >= 0)
+				close(lk);
+			rc = -1;
+		}
+	}
+	closedir(d);
+	return rc;
+}
+
+/* Removes tmp/NAME when it is a scratch tree of ours whose owner is gone. */
+static void sweep_one(const char *tmp, const char *name)
+{
+	char path[4200], owner[4300];
+	int locks[64], nlocks = 0;
+	uid_t uids[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", tmp, name);
+	snprintf(owner, sizeof(owner), "%s/.owner", path);
+	if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
+		return;
+	int ofd = open(owner, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (ofd < 0)
+		return;         /* not ours, or a grader still setting up */
+	/* Unlocked and naming a pid: its grader is gone (the kernel drops the
+	 * lock however a process ends, and a zombie holds none). The grader
+	 * flocks .owner before it writes its pid, so an empty file is one
+	 * being set up. */
+	char buf[24];
+	ssize_t n = flock(ofd, LOCK_EX | LOCK_NB) == 0
+		    ? pread(ofd, buf, sizeof(buf) - 1, 0) : -1;
+	buf[n > 0 ? n : 0] = '\0';
+	if (n > 0 && strtol(buf, NULL, 10) > 0) {
+		int dfd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (dfd >= 0 && (geteuid() != 0 ||
+				 quiet_slot_uids(dfd, locks, uids, &nlocks, 64) == 0))
+			scratch_remove_tree(path);
+		if (dfd >= 0)
+			close(dfd);
+		for (int i = 0; i < nlocks; i++)
+			if (locks[i] >= 0)
+				close(locks[i]);
+	}
+	close(ofd);
+}
+
+/* Every grade.* tree in tmp left by a grader that is gone. */
+static void sweep_stale(const char *tmp)
+{
+	DIR *d = opendir(tmp);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)))
+		if (!strncmp(e->d_name, "grade.", 6))
+			sweep_one(tmp, e->d_name);
+	if (d)
+		closedir(d);
+}
+
+int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen)
+{
+	const char *tmp = getenv("TMPDIR");
+	char path[4096], bin[4200];
+
+	memset(s, 0, sizeof(*s));
+	s->owner_fd = -1;
+	s->as_root = geteuid() == 0;
+	sweep_stale(tmp && *tmp ? tmp : "/tmp");
+	s->nslots = nslots;
+	if (s->as_root && claim_uids(s, err, errlen) < 0) {
+		scratch_cleanup(s);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/grade.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(path)) {
+		snprintf(err, errlen, "cannot create a temporary directory in '%s': %s",
+			 tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		scratch_cleanup(s);
+		return -1;
+	}
+	s->base = realpath(path, NULL);   /* the sandbox compares paths */
+	snprintf(bin, sizeof(bin), "%s/bin", path);
+	if (!s->base || chmod(path, 0711) < 0 || mkdir(bin, 0755) < 0 ||
+	    chmod(bin, 0755) < 0 || claim_owner(s) < 0) {
+		snprintf(err, errlen, "cannot set up '%s': %s", path, strerror(errno));
+		if (!s->base)
+			rmdir(path);
+		scratch_cleanup(s);
+		return -1;
+	}
+	return 0;
+}
+
+void scratch_cleanup(struct scratch *s)
+{
+	if (s->base)
+		scratch_remove_tree(s->base);
+	free(s->base);
+	s->base = NULL;
+	if (s->owner_fd >= 0)
+		close(s->owner_fd);
+	s->owner_fd = -1;
+	for (int i = 0; s->lock_fds && i < s->nslots; i++)
+		if (s->lock_fds[i] >= 0)
+			close(s->lock_fds[i]);
+	free(s->lock_fds);
+	free(s->uids);
+	s->lock_fds = NULL;
+	s->uids = NULL;
+}
+
+void scratch_slot_ids(const struct scratch *s, int slot, uid_t *uid, gid_t *gid)
+{
+	int ok = s->as_root && s->uids && slot >= 0 && slot < s->nslots;
+
+	*uid = ok ? s->uids[slot] : (uid_t)-1;
+	*gid = ok ? (gid_t)s->uids[slot] : (gid_t)-1;
+}
+
+static int remove_contents(int top);
+
+int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
+		      char *path, size_t pathlen, char *err, size_t errlen)
+{
+	uid_t uid;
+	gid_t gid;
+
+	snprintf(path, pathlen, "%s/%s", s->base, name);
+	scratch_slot_ids(s, slot, &uid, &gid);
+	/* Fast path, once per case: the directory is there from the slot's last
+	 * case; empty it and restore its mode (the child owned it and may have
+	 * changed it). */
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && fchmod(fd, 0700) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd >= 0 && remove_contents(fd) == 0)   /* closes fd */
+		return 0;
+	if (scratch_remove_tree(path) < 0 && errno != ENOENT) {
+		snprintf(err, errlen, "cannot empty '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	if (mkdir(path, 0700) < 0 ||
+	    (uid != (uid_t)-1 && chown(path, uid, gid) < 0)) {
+		snprintf(err, errlen, "cannot create '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int scratch_copy_fd(int in, const char *dst, mode_t mode)
+{
+	char buf[65536];
+	int out, rc = -1, saved;
+	ssize_t n;
+
+	unlink(dst);
+	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (out < 0)
+		return -1;
+	while ((n = read(in, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			goto out;
+		for (ssize_t done = 0; done < n;) {
+			ssize_t w = write(out, buf + done, (size_t)(n - done));
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				goto out;
+			done += w;
+		}
+	}
+	rc = fchmod(out, mode);
+out:
+	saved = errno;
+	if (close(out) < 0 && rc == 0)
+		rc = -1, saved = errno;
+	if (rc < 0)
+		unlink(dst);
+	errno = saved;
+	return rc;
+}
+
+int scratch_copy_file(const char *src, const char *dst, mode_t mode, int flags)
+{
+	int nofollow = flags & SCRATCH_COPY_SOURCE ? O_NOFOLLOW : 0;
+	int in = open(src, O_RDONLY | O_CLOEXEC | O_NONBLOCK | nofollow);
+	int rc, saved;
+	struct stat st;
+
+	if (in < 0)
+		return -1;
+	/* O_NONBLOCK above: a FIFO planted as a "file" must not hang us. */
+	if (fstat(in, &st) < 0)
+		saved = errno;
+	else if (!S_ISREG(st.st_mode))
+		saved = EINVAL;
+	else if ((flags & SCRATCH_COPY_SOURCE) && st.st_size > SCRATCH_MAX_SOURCE)
+		saved = EFBIG;
+	else
+		saved = 0;
+	if (saved) {
+		close(in);
+		errno = saved;
+		return -1;
+	}
+	rc = scratch_copy_fd(in, dst, mode);
+	saved = errno;
+	close(in);
+	errno = saved;
+	return rc;
+}
+
+/* One pass over the directory open at fd: removes every file and every
+ * empty subdirectory. Returns 0 when fd is now empty, 1 with *child open on
+ * a subdirectory that still holds something (to descend into), -1 on an
+ * entry that cannot be removed. */
+static int sweep(int fd, int *child)
+{
+	int dup_fd = dup(fd);
+	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+	struct dirent *e;
+	int rc = 0;
+
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return -1;
+	}
+	rewinddir(d);
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(fd, e->d_name, 0) == 0 || errno == ENOENT)
+			continue;
+		if (unlinkat(fd, e->d_name, AT_REMOVEDIR) == 0 || errno == ENOENT)
+			continue;
+		if (errno != ENOTEMPTY && errno != EEXIST) {
+			rc = -1;
+			break;
+		}
+		/* A child may leave a mode-000 tree behind. */
+		fchmodat(fd, e->d_name, 0700, 0);
+		*child = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY |
+				O_NOFOLLOW | O_CLOEXEC);
+		rc = *child < 0 ? -1 : 1;
+		break;
+	}
+	closedir(d);
+	return rc;
+}
+
+/* Empties the directory open at top and closes it. Depth first, but by
+ * walking down into a subdirectory and back up through "..", so at most two
+ * descriptors are open whatever the depth: a program's 100,000-deep chain
+ * of directories must not exhaust the grader's descriptors (that would turn
+ * the next cases into internal errors). Nothing can move the tree meanwhile:
+ * every process of the slot is dead. */
+static int remove_contents(int top)
+{
+	int fd = top, child = -1;
+	unsigned long depth = 0;
+
+	for (;;) {
+		int r = sweep(fd, &child);
+
+		if (r == 1) {
+			close(fd);
+			fd = child;
+			depth++;
+			continue;
+		}
+		if (r < 0 || depth == 0) {
+			close(fd);
+			return r;
+		}
+		int up = openat(fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		close(fd);
+		if (up < 0)
+			return -1;
+		fd = up;
+		depth--;
+	}
+}
+
+int scratch_remove_tree(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);
+	chmod(path, 0700);
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || remove_contents(fd) < 0)
+		return -1;
+	return rmdir(path);
+}
+
+char *scratch_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (n + 1 >= cap) {
+			cap = cap ? cap * 2 : 65536;
+			char *p = realloc(buf, cap);
+			if (!p) {
+				free(buf);
+				fclose(f);
+				errno = ENOMEM;
+				return NULL;
+			}
+			buf = p;
+		}
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		errno = EIO;
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* A grade killed before it could clean up may leave a student's program
+ * running under its sandbox uids (as root only). Those are the uids whose
+ * lock files name the dead grade's pid; each is cleaned while its lock is
+ * held here, so a uid some other live grader has claimed since is never
+ * touched. The killing is sandbox_kill_uid's: from outside, as root,
+ * never by becoming the uid (a process of that uid could stop us). */
+void scratch_kill_uids_of(pid_t dead)
+{
+	DIR *d = geteuid() == 0 ? opendir(SCRATCH_LOCK_DIR) : NULL;
+	struct dirent *e;
+	char path[512], buf[32];
+
+	while (d && (e = readdir(d))) {
+		char *end;
+		unsigned long uid = strtoul(e->d_name, &end, 10);
+		if (end == e->d_name || strcmp(end, ".lock") || uid == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", SCRATCH_LOCK_DIR, e->d_name);
+		int fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		ssize_t n = read(fd, buf, sizeof buf - 1);
+		buf[n > 0 ? n : 0] = '\0';
+		if (n > 0 && strtol(buf, NULL, 10) == (long)dead &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0)
+			sandbox_kill_uid((uid_t)uid);
+		close(fd);
+	}
+	if (d)
+		closedir(d);
+}
