@@ -1,0 +1,67 @@
+/* util: see util.h. */
+#include "grader/lib/util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+double wg_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int wg_path_join(struct strbuf *out, const char *a, const char *b)
+{
+	strbuf_addstr(out, a);
+	if (out->len && out->buf[out->len - 1] != '/')
+		strbuf_addch(out, '/');
+	return strbuf_addstr(out, b);
+}
+
+int wg_path_within(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	return !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
+}
+
+int wg_parse_long(const char *name, const char *arg, long lo, long hi, long *out,
+		  struct strbuf *err)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < lo || v > hi || isspace((unsigned char)arg[0])) {
+		strbuf_addf(err, "%s: '%s' is not an integer in %ld-%ld", name, arg, lo, hi);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int wg_parse_seconds(const char *name, const char *arg, double max, double *out,
+		     struct strbuf *err)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(arg, &end);
+	if (errno || end == arg || *end || isnan(v) || !(v > 0) || v > max) {
+		strbuf_addf(err, "%s: '%s' is not a number of seconds in (0, %g]",
+			    name, arg, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}

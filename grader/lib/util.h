@@ -1,0 +1,30 @@
+#ifndef WG_UTIL_H
+#define WG_UTIL_H
+/*
+ * util: the small helpers every part of the grader shares, one copy each.
+ * Library-safe: nothing here prints or exits (usage.h's x* functions do).
+ */
+#include "grader/lib/strbuf.h"
+
+#include <stddef.h>
+
+/* Seconds on the monotonic clock. */
+double wg_now(void);
+
+/* "a/b" into out (appended). 0, or -1 (allocation). */
+int wg_path_join(struct strbuf *out, const char *a, const char *b);
+
+/* Whether path is dir or below it (by name: both should be absolute and
+ * normalised). */
+int wg_path_within(const char *path, const char *dir);
+
+/* A whole decimal integer in [lo, hi] (no sign games, no trailing text):
+ * 0 and *out, or -1 with the reason in err ("NAME: 'ARG' is not an
+ * integer in LO-HI"). name says what is parsed: "-j", "WG_UID_BASE". */
+int wg_parse_long(const char *name, const char *arg, long lo, long hi, long *out,
+		  struct strbuf *err);
+/* A number of seconds in (0, max]: 0, or -1 with the reason in err. */
+int wg_parse_seconds(const char *name, const char *arg, double max, double *out,
+		     struct strbuf *err);
+
+#endif
