@@ -2,6 +2,8 @@
 # batch grading of a class; and the make targets of the course workflows
 # (workflows.mk).
 GRADER_CLI_SRCS := grader/cli/batch.c
+# --shard K/N: which students a shard grades (shard.h).
+GRADER_CLI_SRCS += grader/cli/shard.c
 GRADER_LIB_SRCS += $(GRADER_CLI_SRCS)
 LIB_SRCS        += $(GRADER_CLI_SRCS)
 
