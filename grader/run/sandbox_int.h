@@ -63,7 +63,7 @@ struct msg {
 	long tree_cpu_ms;
 	int tree_cpu_killed, oom_killed, cleanup_errno;
 	int answered;            /* spawner -> keeper: grade has this too */
-	char text[256];
+	char text[sizeof(((struct run_result *)0)->error)]; /* to res.error */
 	/* M_RUN: path, dir, argv..., env..., NUL-separated */
 	size_t strings_len;
 	char strings[STRINGS];

@@ -73,11 +73,16 @@ static int bind_from_base(struct keeper *k, const char *rel, const char *target)
  * it plant anything there. */
 static int bind_program(struct keeper *k, const char *path)
 {
-	char src[PATH_MAX + 64], dir[PATH_MAX], *slash;
+	const char *src = path + strlen(k->cfg->scratch) + 1;
+	char dir[PATH_MAX], *slash;
 	struct stat st;
 	int fd;
 
-	snprintf(src, sizeof(src), "%s", path + strlen(k->cfg->scratch) + 1);
+	/* prog_at and dir hold the path whole or not at all. */
+	if (strlen(path) >= sizeof(dir)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	if (fstatat(k->base_fd, src, &st, 0) < 0)
 		return -1;
 	if (!k->fresh && !strcmp(k->prog_at, path) && st.st_dev == k->prog_dev &&

@@ -69,8 +69,15 @@ static int mkdir_one(const char *path, mode_t mode)
 int sbx_mkdir_p(const char *path, mode_t mode)
 {
 	char buf[PATH_MAX];
+	size_t len = strlen(path);
 
-	snprintf(buf, sizeof(buf), "%s", path);
+	/* PATH_MAX is the kernel's own bound: a longer path fails as mkdir
+	 * would fail it, never as a shorter one cut from it. */
+	if (len >= sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(buf, path, len + 1);
 	for (char *p = buf + 1; *p; p++) {
 		if (*p != '/')
 			continue;
@@ -141,13 +148,17 @@ out:
 static int read_only_host(struct sandbox_layers *L)
 {
 	FILE *f = fopen("/proc/self/mountinfo", "r");
-	char line[8192];
+	char *line = NULL;
+	size_t cap = 0;
 	int bad = 0;
 
 	if (!f)
 		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		char mnt[4096], type[64], *dash = strstr(line, " - ");
+	/* Whole lines (getline): a long one read in pieces would make its
+	 * tail look like a mount of its own. A mount point fits in PATH_MAX
+	 * (one with an escape is skipped), a type in 64. */
+	while (getline(&line, &cap, f) > 0) {
+		char mnt[PATH_MAX], type[64], *dash = strstr(line, " - ");
 		struct statvfs sv;
 		unsigned long fl = MS_REMOUNT | MS_BIND | MS_RDONLY;
 
@@ -176,6 +187,7 @@ static int read_only_host(struct sandbox_layers *L)
 		if (mount(NULL, mnt, NULL, fl, NULL) < 0 && !bad++)
 			sbx_note(L, "'%s' stays writable (%s)", mnt, strerror(errno));
 	}
+	free(line);
 	fclose(f);
 	return bad ? -1 : 0;
 }
