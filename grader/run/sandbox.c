@@ -31,6 +31,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "grader/lib/strbuf.h"
 #include "grader/run/sandbox_int.h"
 
 struct sandbox_slot {
@@ -245,7 +246,7 @@ int sandbox_namespaces_disabled(void)
 	return v && *v && strcmp(v, "0");
 }
 
-void sandbox_print_layers(FILE *out, const struct sandbox_layers *l)
+int sandbox_format_layers(struct strbuf *out, const struct sandbox_layers *l)
 {
 	static const struct { const char *name; size_t off; const char *what; } rows[] = {
 		{ "uid switch", offsetof(struct sandbox_layers, uid_switch),
@@ -272,12 +273,13 @@ void sandbox_print_layers(FILE *out, const struct sandbox_layers *l)
 
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		int on = *(const int *)((const char *)l + rows[i].off);
-		fprintf(out, "  %-18s %-4s %s\n", rows[i].name, on ? "yes" : "no",
+		strbuf_addf(out, "  %-18s %-4s %s\n", rows[i].name, on ? "yes" : "no",
 			rows[i].what);
 	}
-	fprintf(out, "  %-18s %-4s controls:%s%s%s%s\n", "cgroup", l->cgroup ? l->cgroup : "no",
+	strbuf_addf(out, "  %-18s %-4s controls:%s%s%s%s\n", "cgroup", l->cgroup ? l->cgroup : "no",
 		l->cgroup_caps & CG_KILL ? " kill" : "", l->cgroup_caps & CG_CPU ? " cpu" : "",
 		l->cgroup_caps & CG_MEM ? " memory" : "", l->cgroup_caps & CG_PIDS ? " pids" : "");
 	if (l->missing[0])
-		fprintf(out, "  missing: %s\n", l->missing);
+		strbuf_addf(out, "  missing: %s\n", l->missing);
+	return strbuf_failed(out) ? -1 : 0;
 }
