@@ -141,6 +141,23 @@ out:
 	return ok;
 }
 
+/* The mount flags of a statvfs f_flag that a read-only remount must
+ * keep: a locked flag (user namespace) dropped makes the remount fail. */
+static unsigned long kept_flags(unsigned long f_flag)
+{
+	static const struct { unsigned long st, ms; } map[] = {
+		{ ST_NOSUID, MS_NOSUID }, { ST_NODEV, MS_NODEV },
+		{ ST_NOEXEC, MS_NOEXEC }, { ST_NOATIME, MS_NOATIME },
+		{ ST_NODIRATIME, MS_NODIRATIME }, { ST_RELATIME, MS_RELATIME },
+	};
+	unsigned long fl = 0;
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (f_flag & map[i].st)
+			fl |= map[i].ms;
+	return fl;
+}
+
 /* Every mount the keeper sees, read-only for the programs (bind remounts
  * change only this namespace's view). proc and the cgroup trees stay as
  * they are: nothing there is writable by a slot uid, and the keeper keeps
@@ -170,20 +187,7 @@ static int read_only_host(struct sandbox_layers *L)
 			continue;
 		if (statvfs(mnt, &sv) < 0)
 			continue;
-		/* A locked flag (user namespace) must be kept, or the remount
-		 * fails. */
-		if (sv.f_flag & ST_NOSUID)
-			fl |= MS_NOSUID;
-		if (sv.f_flag & ST_NODEV)
-			fl |= MS_NODEV;
-		if (sv.f_flag & ST_NOEXEC)
-			fl |= MS_NOEXEC;
-		if (sv.f_flag & ST_NOATIME)
-			fl |= MS_NOATIME;
-		if (sv.f_flag & ST_NODIRATIME)
-			fl |= MS_NODIRATIME;
-		if (sv.f_flag & ST_RELATIME)
-			fl |= MS_RELATIME;
+		fl |= kept_flags(sv.f_flag);
 		if (mount(NULL, mnt, NULL, fl, NULL) < 0 && !bad++)
 			sbx_note(L, "'%s' stays writable (%s)", mnt, strerror(errno));
 	}
