@@ -19,6 +19,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "grader/lib/strbuf.h"
 #include "grader/run/runner.h"
 #include "grader/run/sandbox.h"
 #include "grader/run/scratch.h"
@@ -120,9 +121,10 @@ int checkenv_main(const char *suite_dir)
 	struct scratch sc;
 	struct sandbox_slot *slot;
 	struct sandbox_layers l;
+	struct strbuf table = STRBUF_INIT;
 	char err[4400], *real = NULL;
 	const char *hide[2] = { NULL, NULL };
-	int hidden, rc;
+	int hidden, rc, oom;
 
 	if (suite_hidden(suite_dir, &hidden) < 0)
 		return 2;
@@ -146,10 +148,16 @@ int checkenv_main(const char *suite_dir)
 		return 3;
 	}
 	printf("sandbox layers:\n");
-	sandbox_print_layers(stdout, &l);
+	oom = sandbox_format_layers(&table, &l) < 0;
+	fputs(strbuf_str(&table), stdout);
+	strbuf_release(&table);
 	sandbox_close(slot);
 	scratch_cleanup(&sc);
 	free(real);
+	if (oom) {
+		fprintf(stderr, "grade: out of memory\n");
+		return 3;
+	}
 	rc = hidden && !l.mount_ns;
 	if (rc)
 		printf("NOT SAFE for hidden tests: the programs could read the "

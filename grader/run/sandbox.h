@@ -87,16 +87,35 @@
  * sandbox_close() ends the keeper. One thread uses a slot at a time. Fork
  * the keepers from the thread that lives longest (the keeper dies with it:
  * PR_SET_PDEATHSIG) and before loading anything large.
+ *
+ * Errors: the functions here print nothing and never exit grade; they
+ * return -1 with the reason in err or in c->res.error. The keeper and the
+ * spawner are forks of grade: they end with _exit, at once when grade
+ * closes its socket or dies (that is their lifecycle, not a failure).
+ *
+ * Where things live (sandbox_int.h holds what they share):
+ *   sandbox.c          grade's side: open, spawn, wait, kill, close; the
+ *                      account (visible paths, the layers' table)
+ *   sandbox_msg.c      the messages and their descriptors; RUN packing
+ *   sandbox_setup.c    the keeper's layers, once: user, mount, network,
+ *                      IPC and PID namespaces, masks, private tmpfs areas
+ *   sandbox_prepare.c  per run: clean areas, the program bound in, a
+ *                      fresh working folder
+ *   sandbox_keeper.c   the keeper's life and its runs: limits, start,
+ *                      watch, clean-up, report
+ *   sandbox_spawner.c  the spawner, which holds the seccomp filter
+ *   sandbox_uid.c      sandbox_kill_uid
+ *   cgroup.c, sysfilter.c  the cgroup and seccomp layers
  */
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 
 struct run_child;
 struct sandbox_slot;
+struct strbuf;
 
 struct sandbox_config {
 	const char *const *hide; /* NULL-terminated absolute real paths */
@@ -170,7 +189,8 @@ int sandbox_namespaces_disabled(void);
  * compiler elsewhere must be copied into the scratch tree to be run. */
 int sandbox_path_visible(const char *path);
 
-/* The layers as a table on out ("layer  yes/no  why"). */
-void sandbox_print_layers(FILE *out, const struct sandbox_layers *l);
+/* The layers as a table appended to out ("layer  yes/no  why", a line
+ * each), for the caller to print. 0, or -1 (allocation: strbuf.h). */
+int sandbox_format_layers(struct strbuf *out, const struct sandbox_layers *l);
 
 #endif

@@ -1,0 +1,179 @@
+#ifndef WG_SANDBOX_INT_H
+#define WG_SANDBOX_INT_H
+/*
+ * sandbox_int: what the files of the sandbox share and nothing outside
+ * them sees (sandbox.h is the public side). The message grade, the keeper
+ * and the spawner exchange; the keeper's state; and the functions one
+ * file of the sandbox calls in another, each with the prefix sbx_.
+ *
+ * Processes. Everything below but the sbx_send/sbx_recv/sbx_pack_run
+ * trio runs in the keeper (or in the spawner, the keeper's child), never
+ * in grade. Those processes end with _exit, never exit(): they are forks
+ * of grade and must not run its atexit handlers or flush its stdio. An
+ * _exit(0) where a read or write on grade's socket fails is not an error
+ * path but the keeper's lifecycle: grade closed its end or died, and the
+ * keeper (its namespaces and cgroups with it) goes too.
+ *
+ * Fixed sizes. A message is a fixed-size struct sent whole over a
+ * SOCK_SEQPACKET pair, so it holds arrays, not pointers: its strings
+ * (STRINGS bytes, a run's path, folder, argv and env; sbx_pack_run
+ * refuses more), the layers' missing text (truncated by sbx_note) and the
+ * error text (truncated like run_child's res.error, which it fills). The
+ * keeper's paths are PATH_MAX arrays: longer ones fail with ENAMETOOLONG
+ * as the kernel would fail them.
+ */
+#include <limits.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/statvfs.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "grader/run/cgroup.h"
+#include "grader/run/runner.h"
+#include "grader/run/sandbox.h"
+
+#define STRINGS 32768
+#define MAX_ARGS 64
+#define MAX_AREAS 5
+#define TMP_INODES 4096
+#define CPU_TICK_MS 20
+
+enum msg_type { M_READY = 1, M_NEED_MAP, M_MAPPED, M_RUN, M_KILL, M_DONE };
+
+struct msg {
+	int type;
+	/* M_READY */
+	struct sandbox_layers layers;
+	/* M_RUN */
+	struct run_limits lim;
+	uid_t uid;
+	gid_t gid;
+	int argc, envc, has_dir, bind_dir;
+	int join[CG_MAX_DIRS], njoin;    /* keeper -> spawner: cgroup fds */
+	int direct;              /* keeper -> spawner: answer grade yourself
+	                            unless the end may need the keeper */
+	/* M_DONE */
+	pid_t pid;
+	int ok, stage_err;
+	char stage[32];
+	int status;
+	long utime_us, stime_us, maxrss_kb;
+	long tree_cpu_ms;
+	int tree_cpu_killed, oom_killed, cleanup_errno;
+	int answered;            /* spawner -> keeper: grade has this too */
+	char text[sizeof(((struct run_result *)0)->error)]; /* to res.error */
+	/* M_RUN: path, dir, argv..., env..., NUL-separated */
+	size_t strings_len;
+	char strings[STRINGS];
+};
+
+/* One private tmpfs of the keeper's mount namespace. */
+struct area {
+	char path[PATH_MAX];
+	const char *opts_mode;   /* "1777" or "0711" */
+	int mounted;
+	fsfilcnt_t files;        /* inodes in use after the last preparation */
+	fsblkcnt_t blocks;
+	struct timespec ctime;   /* of its root: any create, delete, chmod or
+	                            utime there moves it, and no one can set it */
+	int fd;                  /* O_PATH of its root while mounted: checks
+	                            without a path walk */
+};
+
+struct keeper {
+	int sock;
+	const struct sandbox_config *cfg;
+	struct sandbox_layers L;
+	struct cgroup cg;
+	struct area areas[MAX_AREAS];
+	int nareas;              /* the last one is the scratch folder */
+	int fresh;               /* areas mounted afresh since the last bind */
+	dev_t prog_dev;
+	ino_t prog_ino;
+	char prog_at[PATH_MAX];  /* where the current program is bound */
+	char bin_ro[PATH_MAX];   /* its folder, bound read-only over itself */
+	char bound[PATH_MAX];    /* a host folder bound in for one run */
+	char cwd[PATH_MAX];      /* the working folder left by the last run */
+	struct timespec cwd_ctime;
+	uid_t cwd_uid;
+	int processes;           /* the last run's process limit */
+	pid_t init;              /* pid 1 of the slot's PID namespace, or 0 */
+	int ipc_fd[3];           /* /proc/sysvipc/{shm,sem,msg} of the slot */
+	int ipc_watch;           /* they are open: no IPC namespace per run */
+	sigset_t ignored;        /* the keeper's ignored signals (fixed) */
+	int spawner;             /* socket to the spawner, or -1 */
+	int deferred_errno;      /* a clean-up that failed after the spawner
+	                            had answered grade: the next run reports it */
+	pid_t spawner_pid;
+	struct msg *fwd;         /* the keeper's messages to it */
+	int life;                /* its life pipe (closing it ends it) */
+	int base_fd;             /* the host's scratch folder, opened before
+	                            the private one covered it: programs are
+	                            bound from there (a bind mount must come
+	                            from this namespace) */
+};
+
+/* ---- messages (sandbox_msg.c) ---- */
+
+/* Sends m (its strings_len bytes of strings only) and nfds descriptors
+ * (at most 4) as SCM_RIGHTS; the descriptors stay the caller's. 0, or -1
+ * with errno. */
+int sbx_send(int sock, const struct msg *m, const int *fds, int nfds);
+/* 0 with *m filled (fds: up to maxfds received, close-on-exec and the
+ * caller's to close; the rest -1); -1 on EOF (errno 0) or error. */
+int sbx_recv(int sock, struct msg *m, int *fds, int maxfds);
+/* c into a RUN message; -1 when its strings do not fit. */
+int sbx_pack_run(struct msg *m, const struct run_child *c);
+/* A RUN message into c: argv and env (MAX_ARGS + 1 each, the caller's)
+ * and c's strings point into m->strings, so m must outlive c. -1 when the
+ * message is malformed. */
+int sbx_unpack_run(struct msg *m, struct run_child *c, const char **argv,
+		   const char **env);
+
+/* ---- the keeper's setup, once (sandbox_setup.c) ---- */
+
+/* Appends to L->missing ("; " between), truncating what does not fit. */
+__attribute__((format(printf, 2, 3)))
+void sbx_note(struct sandbox_layers *L, const char *fmt, ...);
+/* Writes text to an existing file. 0, or -1 with errno. */
+int sbx_write_text(const char *path, const char *text);
+/* mkdir -p with exact modes whatever the umask. 0, or -1 with errno. */
+int sbx_mkdir_p(const char *path, mode_t mode);
+/* 1 when a top-level name is one the mount namespace keeps. */
+int sbx_top_level_kept(const char *name);
+/* The user, mount, network, IPC and PID namespaces, in that order, as far
+ * as the kernel allows; what is missing goes to k->L. */
+void sbx_build_namespaces(struct keeper *k);
+/* Every private area anew (sandbox_setup.c mounts them first). */
+int sbx_remount_areas(struct keeper *k);
+/* Opens rel below the host's /proc (the slot's own covers /proc). */
+int sbx_proc_open(const char *rel, int flags);
+/* 1 when a run left a SysV IPC object; sbx_ipc_renew replaces the
+ * slot's IPC namespace with a new one. */
+int sbx_ipc_dirty(const struct keeper *k);
+void sbx_ipc_renew(struct keeper *k);
+
+/* ---- the keeper, per run (sandbox_prepare.c, sandbox_keeper.c) ---- */
+
+/* Private folders for the run. 0, or -1 with errno. */
+int sbx_prepare(struct keeper *k, const char *path, const char *dir,
+		int bind_dir, uid_t uid, gid_t gid);
+/* Kills the ended child's group and reaps it into m's status and usage. */
+void sbx_reap_run(pid_t pid, struct msg *m);
+/* The keeper: builds the layers, reports READY and serves runs until
+ * grade closes the socket; never returns (_exit). */
+__attribute__((noreturn))
+void sbx_keeper_main(const struct sandbox_config *cfg, int sock, pid_t parent);
+
+/* ---- the spawner (sandbox_spawner.c) ---- */
+
+/* Forks the spawner where it can serve (k->spawner stays -1 otherwise). */
+void sbx_start_spawner(struct keeper *k);
+/* One run through the spawner. 0, or -1 with c->res.error. */
+int sbx_spawn_via(struct keeper *k, struct run_child *c, int fds[4],
+		  const int *join, int njoin, uint64_t cpu0, struct msg *m,
+		  int direct);
+
+#endif

@@ -1,0 +1,326 @@
+/*
+ * sandbox_keeper: the keeper's life (sbx_keeper_main) and its runs. Forked
+ * by sandbox_open, it closes every other descriptor, builds the layers
+ * (sandbox_setup.c) and the spawner (sandbox_spawner.c), says READY and
+ * then serves one RUN at a time: prepare the folders (sandbox_prepare.c),
+ * set the cgroup limits, start the program (itself or through the
+ * spawner), watch it, clean up and report DONE. EOF on grade's socket
+ * ends it; grade's death kills it (PR_SET_PDEATHSIG).
+ */
+#include "grader/run/sandbox_int.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "grader/run/sysfilter.h"
+
+/* Everything left of the run: the cgroup's processes, the group, and with
+ * a slot uid and no cgroup every process of that uid; then the orphans
+ * that came to us (we are their subreaper). 0, or an errno. */
+static int clean_up(struct keeper *k, pid_t pid, uid_t uid)
+{
+	int e = 0;
+
+	(void)pid;
+	if (k->cg.caps & CG_KILL) {
+		if (cg_kill_all(&k->cg) < 0)
+			e = errno;
+	} else if (uid != (uid_t)-1 && uid != 0 && k->processes != 1 &&
+		   sandbox_kill_uid(uid) > 0) {
+		e = EBUSY;
+	}
+	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
+		;
+	return e;
+}
+
+static long tv_us(struct timeval tv)
+{
+	return (long)tv.tv_sec * 1000000 + (long)tv.tv_usec;
+}
+
+/* Reaps the ended child into m. Its group first: while the child is a
+ * zombie its pid, and so its group, cannot be reused. */
+void sbx_reap_run(pid_t pid, struct msg *m)
+{
+	struct rusage ru;
+	int status = 0;
+
+	kill(-pid, SIGKILL);
+	memset(&ru, 0, sizeof(ru));
+	while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
+		;
+	m->status = status;
+	m->utime_us = tv_us(ru.ru_utime);
+	m->stime_us = tv_us(ru.ru_stime);
+	m->maxrss_kb = ru.ru_maxrss;
+}
+
+/* Waits for the child (and KILL from grade); watches the tree's CPU while
+ * children may run. */
+static void watch(struct keeper *k, struct run_child *c, uint64_t cpu0,
+		  struct msg *m)
+{
+	int pfd = -1;
+	int64_t limit_ns = c->lim.cpu_sec > 0 ? (int64_t)(c->lim.cpu_sec * 1e9) : 0;
+	int tick = (k->cg.caps & CG_CPU) && k->processes != 1 && limit_ns ? CPU_TICK_MS : -1;
+
+#ifdef SYS_pidfd_open
+	pfd = (int)syscall(SYS_pidfd_open, c->pid, 0);
+#endif
+	if (pfd < 0 && tick < 0)
+		tick = 10;
+	for (;;) {
+		struct pollfd pf[2] = { { k->sock, POLLIN, 0 }, { pfd, POLLIN, 0 } };
+		int n = poll(pf, pfd >= 0 ? 2 : 1, tick);
+
+		if (n < 0 && errno != EINTR)
+			break;
+		if (pf[0].revents) {
+			int fds[1];
+
+			if (sbx_recv(k->sock, m, fds, 1) < 0)
+				_exit(0);           /* grade is gone */
+			if (m->type == M_KILL)
+				kill(-c->pid, SIGKILL);
+			if (k->cg.caps & CG_KILL)
+				cg_kill_all(&k->cg);
+		}
+		if (tick > 0 && (k->cg.caps & CG_CPU) && limit_ns &&
+		    cg_cpu_ns(&k->cg) - (int64_t)cpu0 > limit_ns) {
+			m->tree_cpu_killed = 1;
+			kill(-c->pid, SIGKILL);
+			cg_kill_all(&k->cg);
+		}
+		if (pfd >= 0 ? pf[1].revents != 0 :
+		    waitid(P_PID, (id_t)c->pid, &(siginfo_t){ 0 }, WEXITED | WNOHANG | WNOWAIT) == 0)
+			break;
+	}
+	if (pfd >= 0)
+		close(pfd);
+	sbx_reap_run(c->pid, m);
+}
+
+static void serve_run(struct keeper *k, struct msg *m, int fds[4])
+{
+	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
+	struct run_child c = RUN_CHILD_INIT;
+	int join[CG_MAX_DIRS];
+	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored,
+				     k->L.seccomp ? sysfilter_program() : NULL };
+	uint64_t cpu0 = 0;
+	int tree_killed = 0, direct;
+
+	if (sbx_unpack_run(m, &c, argv, env) < 0) {
+		snprintf(c.res.error, sizeof(c.res.error), "bad request to the keeper");
+		goto failed;
+	}
+	if (k->deferred_errno) {
+		snprintf(c.res.error, sizeof(c.res.error),
+			 "cannot kill what the previous run left behind: %s",
+			 strerror(k->deferred_errno));
+		k->deferred_errno = 0;
+		goto failed;
+	}
+	k->processes = (int)c.lim.nproc;
+	/* In a user namespace of the caller's own uid, the keeper counts
+	 * towards the program's RLIMIT_NPROC. */
+	if (k->L.user_ns && !k->L.uid_switch && c.lim.nproc > 1)
+		c.lim.nproc++;
+	if (sbx_prepare(k, c.argv[0], c.dir, c.bind_dir, c.uid, c.gid) < 0) {
+		snprintf(c.res.error, sizeof(c.res.error),
+			 "cannot prepare the private folders for '%s': %s",
+			 c.argv[0], strerror(errno));
+		goto failed;
+	}
+	if (cg_set_limits(&k->cg, c.lim.mem_bytes, (uint64_t)(c.lim.nproc > 0 ? c.lim.nproc : 0)) < 0) {
+		snprintf(c.res.error, sizeof(c.res.error), "cannot set the cgroup limits: %s",
+			 strerror(errno));
+		goto failed;
+	}
+	x.n_cg = cg_begin(&k->cg, k->processes != 1, join, &cpu0);
+	/* With the filter no SysV object can be made: nothing to look for. */
+	if (k->ipc_watch && !k->L.seccomp && sbx_ipc_dirty(k))
+		sbx_ipc_renew(k);
+	x.unshare_ipc = k->L.ipc_ns && !k->ipc_watch;
+	if (k->spawner >= 0) {
+		direct = k->processes == 1 && !cg_cpu_counted(&k->cg);
+		memset(m, 0, offsetof(struct msg, strings));
+		if (sbx_spawn_via(k, &c, fds, join, x.n_cg, cpu0, m, direct) < 0) {
+			for (int i = 0; i < 4; i++)
+				fds[i] = -1;
+			goto failed;
+		}
+		if (m->answered) {
+			k->deferred_errno = clean_up(k, c.pid, c.uid);
+			return;
+		}
+	} else {
+		if (run_spawn_local(&c, fds, &x) < 0)
+			goto failed;
+		for (int i = 0; i < 4; i++)
+			if (fds[i] >= 0)
+				close(fds[i]);
+		/* No word to grade until the end: it pumps the pipes
+		 * meanwhile, and one message less is a wake-up less. */
+		memset(m, 0, offsetof(struct msg, strings));
+		watch(k, &c, cpu0, m);
+	}
+	tree_killed = m->tree_cpu_killed;
+	m->type = M_DONE;
+	m->ok = 1;
+	m->pid = c.pid;
+	m->stage_err = c.res.exec_errno;
+	m->cleanup_errno = clean_up(k, c.pid, c.uid);
+	if (k->cg.caps & CG_CPU) {
+		int64_t now = cg_cpu_ns(&k->cg);
+		m->tree_cpu_ms = now < 0 ? -1 : (long)((now - (int64_t)cpu0) / 1000000);
+	} else {
+		m->tree_cpu_ms = -1;
+	}
+	m->tree_cpu_killed = tree_killed;
+	/* The OOM killer's signal is SIGKILL; with children, any of them. */
+	m->oom_killed = cg_oom_killed(&k->cg, k->processes != 1 ||
+				      (WIFSIGNALED(m->status) && WTERMSIG(m->status) == SIGKILL));
+	if (sbx_send(k->sock, m, NULL, 0) < 0)
+		_exit(0);
+	return;
+failed:
+	for (int i = 0; i < 4; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	memset(m, 0, offsetof(struct msg, strings));
+	m->type = M_DONE;
+	snprintf(m->text, sizeof(m->text), "%s", c.res.error);
+	if (sbx_send(k->sock, m, NULL, 0) < 0)
+		_exit(0);
+}
+
+static void keeper_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_IGN;
+	sigemptyset(&sa.sa_mask);
+	/* grade decides when runs stop (its own handlers); the keeper ends
+	 * when grade closes the socket or dies. */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGCHLD, &sa, NULL);
+}
+
+static void close_others(int keep)
+{
+#ifdef SYS_close_range
+	if ((keep == 3 || syscall(SYS_close_range, 3u, (unsigned)keep - 1, 0u) == 0) &&
+	    syscall(SYS_close_range, (unsigned)keep + 1, ~0u, 0u) == 0)
+		return;
+#endif
+	for (int fd = 3; fd < 65536; fd++)
+		if (fd != keep)
+			close(fd);
+}
+
+__attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
+						  int sock, pid_t parent)
+{
+	struct keeper k = { .sock = sock, .cfg = cfg, .base_fd = -1, .life = -1,
+			    .ipc_fd = { -1, -1, -1 }, .spawner = -1 };
+	struct msg *m = malloc(sizeof(*m));
+	sigset_t none;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	if (getppid() != parent || !m)
+		_exit(1);
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	prctl(PR_SET_NAME, "grade-keeper", 0, 0, 0);
+	keeper_signals();
+	/* What the children must put back to SIG_DFL before exec. */
+	sigemptyset(&k.ignored);
+	for (int sig = 1; sig < NSIG; sig++) {
+		struct sigaction cur;
+
+		if (sigaction(sig, NULL, &cur) == 0 && cur.sa_handler == SIG_IGN)
+			sigaddset(&k.ignored, sig);
+	}
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	close_others(sock);
+	if (cfg->pin) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(cfg->cpu, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+	}
+	run_probe_privileges();
+	k.L.uid_switch = cfg->uid != (uid_t)-1 && cfg->uid != 0 && geteuid() == 0;
+	/* The cgroups first: made from the host's view of the hierarchy. */
+	if (getenv("WG_NO_CGROUP") && *getenv("WG_NO_CGROUP") &&
+	    strcmp(getenv("WG_NO_CGROUP"), "0")) {
+		memset(&k.cg, 0, sizeof(k.cg));
+		snprintf(k.cg.why, sizeof(k.cg.why), "cgroups turned off (WG_NO_CGROUP)");
+	} else {
+		cg_open(&k.cg, cfg->slot);
+	}
+	k.L.cgroup_caps = k.cg.caps;
+	k.L.cgroup = cg_version_name(&k.cg);
+	k.L.children_cpu = (k.cg.caps & CG_CPU) != 0;
+	if (k.cg.why[0])
+		sbx_note(&k.L, "%s", k.cg.why);
+	sbx_build_namespaces(&k);
+	if (getenv("WG_NO_SECCOMP") && *getenv("WG_NO_SECCOMP") &&
+	    strcmp(getenv("WG_NO_SECCOMP"), "0"))
+		sbx_note(&k.L, "seccomp filter turned off (WG_NO_SECCOMP)");
+	else if (sysfilter_program())
+		k.L.seccomp = 1;
+	else
+		sbx_note(&k.L, "no seccomp filter for this machine's ABI");
+	sbx_start_spawner(&k);
+	memset(m, 0, offsetof(struct msg, strings));
+	m->type = M_READY;
+	m->layers = k.L;
+	if (sbx_send(sock, m, NULL, 0) < 0)
+		_exit(0);
+	for (;;) {
+		int fds[4];
+
+		if (sbx_recv(sock, m, fds, 4) < 0)
+			break;
+		if (m->type == M_RUN)
+			serve_run(&k, m, fds);
+		else
+			for (int i = 0; i < 4; i++)
+				if (fds[i] >= 0)
+					close(fds[i]);
+	}
+	/* The spawner ends at end of file, and is reaped before the PID
+	 * namespace's init is let go: that init's exit waits for every
+	 * process of the namespace to be gone, the spawner's zombie too. */
+	if (k.spawner >= 0) {
+		close(k.spawner);
+		while (waitpid(k.spawner_pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	cg_close(&k.cg);
+	if (k.init > 0) {
+		close(k.life);
+		while (waitpid(k.init, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	_exit(0);
+}

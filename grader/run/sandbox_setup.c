@@ -1,0 +1,548 @@
+/*
+ * sandbox_setup: the keeper's long-lived layers, built once when the slot
+ * opens (sandbox.h lists them): the user namespace, the mount namespace
+ * (a read-only host, the --hide masks, the masked top level, the private
+ * tmpfs areas), the network and IPC namespaces, and the PID namespace
+ * with its init. The order is the one in sbx_build_namespaces and matters:
+ * the host's scratch folder is opened before the top level is masked, and
+ * the host's /proc before the slot's own covers it. A layer the kernel
+ * refuses is noted in the layers' missing text, never an error.
+ */
+#include "grader/run/sandbox_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "grader/lib/util.h"
+
+/* ---- small helpers ---- */
+
+__attribute__((format(printf, 2, 3)))
+void sbx_note(struct sandbox_layers *L, const char *fmt, ...)
+{
+	size_t len = strlen(L->missing);
+	va_list ap;
+
+	if (len && len + 2 < sizeof(L->missing)) {
+		memcpy(L->missing + len, "; ", 3);
+		len += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(L->missing + len, sizeof(L->missing) - len, fmt, ap);
+	va_end(ap);
+}
+
+int sbx_write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, text, strlen(text));
+	close(fd);
+	return n == (ssize_t)strlen(text) ? 0 : -1;
+}
+
+/* mkdir -p, root-owned, for the folders above the scratch folder inside a
+ * fresh tmpfs. The modes are exact whatever the umask (grade's is 077). */
+static int mkdir_one(const char *path, mode_t mode)
+{
+	if (mkdir(path, mode) == 0)
+		return chmod(path, mode);
+	return errno == EEXIST ? 0 : -1;
+}
+
+int sbx_mkdir_p(const char *path, mode_t mode)
+{
+	char buf[PATH_MAX];
+	size_t len = strlen(path);
+
+	/* PATH_MAX is the kernel's own bound: a longer path fails as mkdir
+	 * would fail it, never as a shorter one cut from it. */
+	if (len >= sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(buf, path, len + 1);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir_one(buf, mode) < 0)
+			return -1;
+		*p = '/';
+	}
+	return mkdir_one(buf, mode);
+}
+
+/* ---- the keeper: building the layers ---- */
+
+/* The keeper's user namespace. As root grade writes a one-to-one map (only
+ * a process with CAP_SETUID outside may); otherwise the keeper maps the
+ * caller's own ids. */
+static int enter_userns(struct keeper *k)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	char map[64];
+	struct msg *m = calloc(1, sizeof(*m));
+	int fds[1], ok = -1;
+
+	if (!m)
+		return -1;
+	if (unshare(CLONE_NEWUSER) < 0) {
+		sbx_note(&k->L, "no user namespace (%s)", strerror(errno));
+		goto out;
+	}
+	if (uid == 0) {
+		m->type = M_NEED_MAP;
+		if (sbx_send(k->sock, m, NULL, 0) < 0 ||
+		    sbx_recv(k->sock, m, fds, 1) < 0 || m->type != M_MAPPED || !m->ok) {
+			sbx_note(&k->L, "cannot map the user namespace");
+			goto out;
+		}
+	} else {
+		/* grade is not dumpable, so /proc/self/ files are root's: a
+		 * moment of dumpability lets the keeper write its own maps (its
+		 * memory holds nothing of the suite's data: it was forked before
+		 * grade read any). */
+		prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+		snprintf(map, sizeof(map), "%u %u 1", (unsigned)gid, (unsigned)gid);
+		if (sbx_write_text("/proc/self/setgroups", "deny") < 0 ||
+		    sbx_write_text("/proc/self/gid_map", map) < 0) {
+			sbx_note(&k->L, "cannot map the user namespace (%s)", strerror(errno));
+			goto out;
+		}
+		snprintf(map, sizeof(map), "%u %u 1", (unsigned)uid, (unsigned)uid);
+		if (sbx_write_text("/proc/self/uid_map", map) < 0) {
+			sbx_note(&k->L, "cannot map the user namespace (%s)", strerror(errno));
+			goto out;
+		}
+	}
+	ok = 0;
+	k->L.user_ns = 1;
+out:
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	free(m);
+	return ok;
+}
+
+/* The mount flags of a statvfs f_flag that a read-only remount must
+ * keep: a locked flag (user namespace) dropped makes the remount fail. */
+static unsigned long kept_flags(unsigned long f_flag)
+{
+	static const struct { unsigned long st, ms; } map[] = {
+		{ ST_NOSUID, MS_NOSUID }, { ST_NODEV, MS_NODEV },
+		{ ST_NOEXEC, MS_NOEXEC }, { ST_NOATIME, MS_NOATIME },
+		{ ST_NODIRATIME, MS_NODIRATIME }, { ST_RELATIME, MS_RELATIME },
+	};
+	unsigned long fl = 0;
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (f_flag & map[i].st)
+			fl |= map[i].ms;
+	return fl;
+}
+
+/* Every mount the keeper sees, read-only for the programs (bind remounts
+ * change only this namespace's view). proc and the cgroup trees stay as
+ * they are: nothing there is writable by a slot uid, and the keeper keeps
+ * cgroup files open for writing. */
+static int read_only_host(struct sandbox_layers *L)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "r");
+	char *line = NULL;
+	size_t cap = 0;
+	int bad = 0;
+
+	if (!f)
+		return -1;
+	/* Whole lines (getline): a long one read in pieces would make its
+	 * tail look like a mount of its own. A mount point fits in PATH_MAX
+	 * (one with an escape is skipped), a type in 64. */
+	while (getline(&line, &cap, f) > 0) {
+		char mnt[PATH_MAX], type[64], *dash = strstr(line, " - ");
+		struct statvfs sv;
+		unsigned long fl = MS_REMOUNT | MS_BIND | MS_RDONLY;
+
+		if (!dash || sscanf(line, "%*s %*s %*s %*s %4095s", mnt) != 1 ||
+		    sscanf(dash + 3, "%63s", type) != 1)
+			continue;
+		if (!strcmp(type, "proc") || !strncmp(type, "cgroup", 6) ||
+		    strchr(mnt, '\\'))
+			continue;
+		if (statvfs(mnt, &sv) < 0)
+			continue;
+		fl |= kept_flags(sv.f_flag);
+		if (mount(NULL, mnt, NULL, fl, NULL) < 0 && !bad++)
+			sbx_note(L, "'%s' stays writable (%s)", mnt, strerror(errno));
+	}
+	free(line);
+	fclose(f);
+	return bad ? -1 : 0;
+}
+
+/* Covers each hidden folder with an empty, closed tmpfs. The source is a
+ * neutral "tmpfs", so /proc/self/mountinfo says nothing of what it hides
+ * beyond the mount point. */
+static int mask_paths(const char *const *hide, struct sandbox_layers *L)
+{
+	for (; hide && *hide; hide++)
+		if (mount("tmpfs", *hide, "tmpfs",
+			  MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			  "size=4k,nr_inodes=1,mode=000") < 0 && errno != ENOENT) {
+			sbx_note(L, "cannot mask '%s' (%s)", *hide, strerror(errno));
+			return -1;
+		}
+	return 0;
+}
+
+/* What programs and compilers need of the host's top level; anything
+ * else there (home folders, /srv, /work, /root, /mnt, /autograder...)
+ * is covered by an empty read-only tmpfs: another copy of the suite, the
+ * reference or a classmate's work, anywhere the grader does not know of,
+ * stays out of reach. /var is masked too, but for the private /var/tmp. */
+static const char *const top_level_kept[] = {
+	"bin", "sbin", "lib", "lib32", "lib64", "libx32", "usr", "etc", "dev",
+	"proc", "sys", "tmp",
+};
+
+int sbx_top_level_kept(const char *name)
+{
+	for (size_t i = 0; i < sizeof(top_level_kept) / sizeof(top_level_kept[0]); i++)
+		if (!strcmp(name, top_level_kept[i]))
+			return 1;
+	return 0;
+}
+
+static void mask_top_level(struct keeper *k)
+{
+	DIR *d = opendir("/");
+	struct dirent *e;
+	char path[PATH_MAX];
+	struct stat st;
+
+	while (d && (e = readdir(d))) {
+		if (e->d_name[0] == '.' || sbx_top_level_kept(e->d_name))
+			continue;
+		snprintf(path, sizeof(path), "/%s", e->d_name);
+		if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			  "size=64k,nr_inodes=64,mode=0755") < 0) {
+			sbx_note(&k->L, "cannot mask '%s' (%s)", path, strerror(errno));
+			continue;
+		}
+		/* The way to a scratch folder that lives there, and to
+		 * /var/tmp (a private area, mounted later). */
+		if (wg_path_within(k->cfg->scratch, path))
+			sbx_mkdir_p(k->cfg->scratch, 0711);
+		if (!strcmp(path, "/var"))
+			sbx_mkdir_p("/var/tmp", 01777);
+		mount(NULL, path, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV |
+		      MS_NOEXEC, NULL);
+	}
+	if (d)
+		closedir(d);
+}
+
+static void add_area(struct keeper *k, const char *path, const char *mode)
+{
+	struct stat st;
+	struct area *a = &k->areas[k->nareas];
+
+	if (k->nareas >= MAX_AREAS)
+		return;
+	/* The scratch folder may not exist yet under a fresh /tmp. */
+	if (strcmp(mode, "0711") && (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode)))
+		return;
+	snprintf(a->path, sizeof(a->path), "%s", path);
+	a->opts_mode = mode;
+	a->mounted = 0;
+	a->fd = -1;
+	k->nareas++;
+}
+
+static int mount_area(const struct keeper *k, struct area *a)
+{
+	char opts[128];
+
+	snprintf(opts, sizeof(opts), "size=%llu,nr_inodes=%d,mode=%s",
+		 (unsigned long long)k->cfg->tmp_bytes, TMP_INODES, a->opts_mode);
+	if (!strcmp(a->opts_mode, "0711") && sbx_mkdir_p(a->path, 0711) < 0)
+		return -1;
+	/* noatime: a read would otherwise leave a time a later case could
+	 * read back. */
+	if (mount("tmpfs", a->path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOATIME, opts) < 0)
+		return -1;
+	a->mounted = 1;
+	a->fd = open(a->path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	return 0;
+}
+
+/* Every private area anew: the old mounts are detached (a program's
+ * leftovers go with them), new empty ones mounted. */
+int sbx_remount_areas(struct keeper *k)
+{
+	int i;
+
+	for (i = k->nareas - 1; i >= 0; i--)
+		if (k->areas[i].mounted) {
+			if (k->areas[i].fd >= 0)
+				close(k->areas[i].fd);
+			k->areas[i].fd = -1;
+			umount2(k->areas[i].path, MNT_DETACH);
+			k->areas[i].mounted = 0;
+		}
+	k->cwd[0] = '\0';
+	for (i = 0; i < k->nareas; i++)
+		if (mount_area(k, &k->areas[i]) < 0)
+			return -1;
+	k->prog_at[0] = '\0';
+	k->bin_ro[0] = '\0';
+	k->fresh = 1;
+	return 0;
+}
+
+static int build_mounts(struct keeper *k)
+{
+	const struct sandbox_config *cfg = k->cfg;
+	static const char *const tmps[] = { "/tmp", "/var/tmp", "/dev/shm" };
+
+	if (mount("none", "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) {
+		sbx_note(&k->L, "cannot make the mounts private (%s)", strerror(errno));
+		return -1;
+	}
+	read_only_host(&k->L);
+	if (mask_paths(cfg->hide, &k->L) < 0)
+		return -1;
+	k->L.mount_ns = 1;
+	/* Before the top level is masked: the scratch folder may lie in a
+	 * masked folder (TMPDIR=/work/tmp). */
+	if ((k->base_fd = open(cfg->scratch, O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		sbx_note(&k->L, "no private /tmp: cannot open '%s' (%s)", cfg->scratch,
+		     strerror(errno));
+		return 0;
+	}
+	mask_top_level(k);
+	for (size_t i = 0; i < sizeof(tmps) / sizeof(tmps[0]); i++)
+		add_area(k, tmps[i], "1777");
+	add_area(k, cfg->scratch, "0711");
+	if (sbx_remount_areas(k) < 0) {
+		sbx_note(&k->L, "no private /tmp (%s)", strerror(errno));
+		return 0;
+	}
+	k->L.private_tmp = 1;
+	return 0;
+}
+
+/* pid 1 of the slot's PID namespace: it only reaps the orphans the
+ * kernel hands it, and exits when the keeper is gone (its end of the life
+ * pipe closes; PR_SET_PDEATHSIG alone could miss a keeper that dies before
+ * the init has set it, and getppid() reads 0 across the namespace either
+ * way). Then the kernel kills every process of the namespace. */
+static __attribute__((noreturn)) void pid_init(int life)
+{
+	sigset_t chld, none;
+
+	prctl(PR_SET_NAME, "grade-init", 0, 0, 0);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigemptyset(&none);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	for (;;) {
+		struct pollfd pf = { life, POLLIN, 0 };
+
+		while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
+			;
+		/* SIGCHLD is let in only while waiting: none is lost. */
+		if (ppoll(&pf, 1, NULL, &none) > 0)
+			_exit(0);
+	}
+}
+
+static void on_chld(int sig)
+{
+	(void)sig;
+}
+
+/* The slot's IPC namespace is the keeper's own, shared by its runs: after
+ * each run /proc/sysvipc says whether SysV shared memory, semaphores or
+ * message queues were left (POSIX queues cannot be made: RLIMIT_MSGQUEUE
+ * is 0), and only then is it replaced by a new one. A fresh namespace per
+ * run cost ~50 us (its teardown is work for the kernel too). */
+static const char *const sysvipc[3] = { "sysvipc/shm", "sysvipc/sem", "sysvipc/msg" };
+
+/* The host's /proc, opened before the slot's own covers it: the keeper
+ * reads /proc/sysvipc and scans for a uid's processes there (in the
+ * slot's, its pids would not be the kernel's for it). -1: "/proc". */
+static int host_proc = -1;
+
+int sbx_proc_open(const char *rel, int flags)
+{
+	char path[128];
+
+	if (host_proc >= 0)
+		return openat(host_proc, rel, flags);
+	snprintf(path, sizeof(path), "/proc/%.60s", rel);
+	return open(path, flags);
+}
+
+static void ipc_watch_close(struct keeper *k)
+{
+	for (int i = 0; i < 3; i++) {
+		if (k->ipc_fd[i] >= 0)
+			close(k->ipc_fd[i]);
+		k->ipc_fd[i] = -1;
+	}
+	k->ipc_watch = 0;
+}
+
+/* Opened in the namespace they will show (the files pick it at open). */
+static void ipc_watch_open(struct keeper *k)
+{
+	k->ipc_watch = 1;
+	for (int i = 0; i < 3; i++)
+		if ((k->ipc_fd[i] = sbx_proc_open(sysvipc[i], O_RDONLY | O_CLOEXEC)) < 0)
+			k->ipc_watch = 0;
+	if (!k->ipc_watch)
+		ipc_watch_close(k);
+}
+
+/* 1 when a run left a SysV object: a line past the header. */
+int sbx_ipc_dirty(const struct keeper *k)
+{
+	char buf[512];
+
+	for (int i = 0; i < 3; i++) {
+		ssize_t n = pread(k->ipc_fd[i], buf, sizeof(buf) - 1, 0);
+		char *nl;
+
+		if (n < 0)
+			return 1;
+		buf[n] = '\0';
+		if ((nl = strchr(buf, '\n')) && nl[1])
+			return 1;
+	}
+	return 0;
+}
+
+/* A new IPC namespace for the keeper and the runs to come; the old one
+ * dies with its objects. -1: the child makes one per run instead. */
+void sbx_ipc_renew(struct keeper *k)
+{
+	ipc_watch_close(k);
+	if (unshare(CLONE_NEWIPC) == 0)
+		ipc_watch_open(k);
+}
+
+/* A PID namespace for the slot's programs: kill(-1) and every other signal
+ * they send reach only each other, never grade, the keeper or the rest of
+ * the user's session (which matters most where they run under the
+ * caller's own uid). The keeper stays outside; its children go in. */
+static void start_pid_ns(struct keeper *k)
+{
+	int life[2], sync[2];
+	pid_t init;
+
+	if (unshare(CLONE_NEWPID) < 0) {
+		sbx_note(&k->L, "no PID namespace (%s)", strerror(errno));
+		return;
+	}
+	if (pipe2(life, O_CLOEXEC) < 0 || pipe2(sync, O_CLOEXEC) < 0) {
+		sbx_note(&k->L, "no PID namespace: %s", strerror(errno));
+		return;
+	}
+	host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	init = fork();
+	if (init == 0) {
+		struct sigaction sa;
+		char ok;
+
+		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+		close(life[1]);
+		close(k->sock);
+		close(sync[0]);
+		/* The slot's own /proc, of this namespace: no other process of
+		 * the machine (another slot's, grade's) to list or read, and
+		 * subset=pid leaves out /proc/sys and the like. */
+		ok = mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			   "subset=pid") == 0 ||
+		     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			   NULL) == 0;
+		if (write(sync[1], &ok, 1) != 1)
+			_exit(1);
+		close(sync[1]);
+		/* An IPC namespace of its own: the slot's, which the keeper
+		 * renews after a run that left SysV objects, must then have
+		 * no one left to keep it alive. */
+		unshare(CLONE_NEWIPC);
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = on_chld;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGCHLD, &sa, NULL);
+		pid_init(life[0]);
+	}
+	close(life[0]);
+	close(sync[1]);
+	if (init < 0) {
+		close(life[1]);
+		close(sync[0]);
+		sbx_note(&k->L, "no PID namespace: cannot start its init (%s)", strerror(errno));
+		return;
+	}
+	{
+		char ok = 0;
+
+		if (read(sync[0], &ok, 1) == 1 && ok)
+			k->L.private_proc = 1;
+		else
+			sbx_note(&k->L, "no /proc of the slot's own: programs see the host's");
+		close(sync[0]);
+	}
+	/* life[1] stays open, unused, for the keeper's whole life. */
+	k->init = init;
+	k->life = life[1];
+	k->L.pid_ns = 1;
+}
+
+void sbx_build_namespaces(struct keeper *k)
+{
+	int root = geteuid() == 0;
+
+	if (k->cfg->no_namespaces) {
+		sbx_note(&k->L, "namespaces turned off (WG_NO_NAMESPACES)");
+		return;
+	}
+	/* Root with CAP_SYS_ADMIN needs no user namespace; anyone else does. */
+	if (!root || unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0) {
+		if (root)
+			sbx_note(&k->L, "no CAP_SYS_ADMIN (%s): trying a user namespace",
+			     strerror(errno));
+		if (enter_userns(k) < 0)
+			return;
+		if (unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0) {
+			sbx_note(&k->L, "no mount or network namespace (%s)", strerror(errno));
+			return;
+		}
+	}
+	k->L.net_ns = 1;
+	k->L.ipc_ns = 1;
+	build_mounts(k);
+	start_pid_ns(k);
+	ipc_watch_open(k);
+}
