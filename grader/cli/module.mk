@@ -1,7 +1,7 @@
 # grader/cli: the grade program: its command line, single grading and
 # batch grading of a class; and the make targets of the course workflows
 # (workflows.mk).
-GRADER_CLI_SRCS := grader/cli/batch.c
+GRADER_CLI_SRCS := grader/cli/batch.c grader/cli/options.c grader/cli/guard.c
 GRADER_LIB_SRCS += $(GRADER_CLI_SRCS)
 LIB_SRCS        += $(GRADER_CLI_SRCS)
 
