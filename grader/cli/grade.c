@@ -46,29 +46,16 @@
 #include "grader/run/cgroup.h"
 #include "grader/run/scratch.h"
 #include "grader/judge/suite.h"
-
-#define EXIT_ALL_AC   0
-#define EXIT_NOT_AC   1
-#define EXIT_USAGE    2
-#define EXIT_INTERNAL 3
-
-#define MAX_JOBS 64
+#include "grader/cli/guard.h"
+#include "grader/cli/options.h"
+#include "grader/lib/strbuf.h"
+#include "grader/lib/usage.h"
+#include "grader/lib/util.h"
 
 /* Set by SIGINT/SIGTERM/SIGHUP: no new job starts; the runs in flight end
  * by their own limits; the scratch tree is removed; then the signal is
  * raised again with its default action. */
 static volatile sig_atomic_t stop_signal;
-
-struct options {
-	const char *json, *junit, *gradescope;
-	double cpu_sec, wall_sec;    /* 0: from the suite / derived */
-	long memory_mib, output_kib; /* 0: from the suite */
-	int jobs, exact, quiet, verbose, staff;
-	int color;                   /* -1 auto */
-	long uid_base;
-	const char **hide;           /* --hide DIR, in order */
-	size_t nhide;
-};
 
 /* Everything the jobs share. */
 struct grading {
@@ -87,211 +74,6 @@ struct grading {
 	int *cpus;                   /* per slot: its CPU, or -1 */
 	int nslots;
 };
-
-static const char usage_text[] =
-"usage: grade [OPTIONS] SUITE_DIR SUBMISSION...\n"
-"       grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR [OPTIONS]\n"
-"\n"
-"Grades each SUBMISSION (an executable, a directory of C sources built\n"
-"with 'cc -std=c11 -O2 *.c -lm', or one .c file) against the cases of\n"
-"SUITE_DIR/suite.json.\n"
-"\n"
-"Limits (default: the suite's):\n"
-"  --time-limit SECONDS    CPU time per case\n"
-"  --wall-limit SECONDS    wall-clock time per case (default max(3 x CPU, CPU + 2))\n"
-"  --memory-limit MIB      address space per case (RLIMIT_AS)\n"
-"  --output-limit KIB      standard output per case\n"
-"Running:\n"
-"  -j, --jobs N            grade N cases at once (default 1)\n"
-"  --exact                 compare bytes (default: ignore trailing spaces, tabs\n"
-"                          and CRs at line ends, and trailing blank lines)\n"
-"  --uid-base UID          as root, slot S runs as uid/gid UID+S (default %d,\n"
-"                          or $WG_UID_BASE)\n"
-"  --hide DIR              as root, mask DIR from the programs too (repeatable;\n"
-"                          the suite and the submissions always are)\n"
-"Reports:\n"
-"  --json FILE             write the JSON report ('-': standard output)\n"
-"  --junit FILE            write JUnit XML\n"
-"  --gradescope FILE       write a Gradescope results.json\n"
-"  -q, --quiet             print only each submission's total\n"
-"  -v, --verbose           print whole diffs, stderr tails, compiler warnings\n"
-"  --color=WHEN            auto (a terminal and NO_COLOR unset), always, never\n"
-"  --student               hide the diffs of hidden cases (default)\n"
-"  --staff, --show-hidden  show every diff\n"
-"  --batch                 grade a whole class (see docs/workflows.md)\n"
-"  --check-env [SUITE_DIR] print the sandbox this machine gives; exit 1 when\n"
-"                          a hidden suite would be graded without masking\n"
-"  --validate-gradescope FILE  check a results.json (exit 0, or 2 and why)\n"
-"  -h, --help, --version\n"
-"\n"
-"Verdicts: AC, WA, TLE (CPU or wall limit), MLE, OLE, RTE (exit status or\n"
-"signal), CE (the build failed), IE. MLE is best effort: the program died\n"
-"(a signal or a non-zero exit) with a max RSS, or a loaded image (static\n"
-"arrays included), of at least 90%% of the memory limit, or after an\n"
-"allocation failure on stderr (\"out of memory\"...).\n"
-"An internal error (IE) is the grader's fault, never the student's: its\n"
-"points are left out of max_score and the exit status is 3.\n"
-"The JSON report always holds every diff (it is the staff's record); each\n"
-"case says its visibility, and exporters for students leave hidden ones out.\n"
-"Exit status: 0 all accepted, 1 not all accepted, 2 usage, suite or\n"
-"submission error, 3 internal error.\n";
-
-__attribute__((format(printf, 1, 2)))
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("grade: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\n(see grade --help)\n", stderr);
-	return EXIT_USAGE;
-}
-
-static int parse_seconds(const char *opt, const char *arg, double *out)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(arg, &end);
-	if (errno || end == arg || *end || !(v > 0) || v > 86400 || isnan(v))
-		return usage_error("%s: '%s' is not a number of seconds in (0, 86400]",
-				   opt, arg);
-	*out = v;
-	return 0;
-}
-
-static int parse_long(const char *opt, const char *arg, long lo, long hi, long *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || v < lo || v > hi)
-		return usage_error("%s: '%s' is not an integer in %ld-%ld", opt, arg,
-				   lo, hi);
-	*out = v;
-	return 0;
-}
-
-enum {
-	OPT_JSON = 256, OPT_TIME, OPT_WALL, OPT_MEM, OPT_OUT, OPT_EXACT,
-	OPT_COLOR, OPT_VERSION, OPT_JUNIT, OPT_GRADESCOPE, OPT_STAFF,
-	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE
-};
-
-static const struct option long_options[] = {
-	{ "json", required_argument, NULL, OPT_JSON },
-	{ "time-limit", required_argument, NULL, OPT_TIME },
-	{ "wall-limit", required_argument, NULL, OPT_WALL },
-	{ "memory-limit", required_argument, NULL, OPT_MEM },
-	{ "output-limit", required_argument, NULL, OPT_OUT },
-	{ "jobs", required_argument, NULL, 'j' },
-	{ "exact", no_argument, NULL, OPT_EXACT },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "verbose", no_argument, NULL, 'v' },
-	{ "color", required_argument, NULL, OPT_COLOR },
-	{ "colour", required_argument, NULL, OPT_COLOR },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, OPT_VERSION },
-	{ "junit", required_argument, NULL, OPT_JUNIT },
-	{ "gradescope", required_argument, NULL, OPT_GRADESCOPE },
-	{ "staff", no_argument, NULL, OPT_STAFF },
-	{ "show-hidden", no_argument, NULL, OPT_STAFF },
-	{ "student", no_argument, NULL, OPT_STUDENT },
-	{ "uid-base", required_argument, NULL, OPT_UID_BASE },
-	{ "hide", required_argument, NULL, OPT_HIDE },
-	{ NULL, 0, NULL, 0 }
-};
-
-static int parse_color(const char *arg, int *color)
-{
-	if (!strcmp(arg, "auto"))
-		*color = -1;
-	else if (!strcmp(arg, "always"))
-		*color = 1;
-	else if (!strcmp(arg, "never"))
-		*color = 0;
-	else
-		return usage_error("--color: '%s' is not auto, always or never", arg);
-	return 0;
-}
-
-/* One option; returns -1 to go on, else the exit status to stop with. */
-static int one_option(int c, const char *arg, struct options *o)
-{
-	long v;
-
-	switch (c) {
-	case OPT_JSON: o->json = arg; break;
-	case OPT_JUNIT: o->junit = arg; break;
-	case OPT_GRADESCOPE: o->gradescope = arg; break;
-	case OPT_TIME: return parse_seconds("--time-limit", arg, &o->cpu_sec) ? EXIT_USAGE : -1;
-	case OPT_WALL: return parse_seconds("--wall-limit", arg, &o->wall_sec) ? EXIT_USAGE : -1;
-	case OPT_MEM:
-		return parse_long("--memory-limit", arg, 1, 1L << 20, &o->memory_mib) ? EXIT_USAGE : -1;
-	case OPT_OUT:
-		return parse_long("--output-limit", arg, 1, 1L << 22, &o->output_kib) ? EXIT_USAGE : -1;
-	case 'j':
-		if (parse_long("-j", arg, 1, MAX_JOBS, &v))
-			return EXIT_USAGE;
-		o->jobs = (int)v;
-		break;
-	case OPT_UID_BASE:
-		return parse_long("--uid-base", arg, 1000, 2000000000L, &o->uid_base) ? EXIT_USAGE : -1;
-	case OPT_HIDE: o->hide[o->nhide++] = arg; break;
-	case OPT_EXACT: o->exact = 1; break;
-	case 'q': o->quiet = 1; break;
-	case 'v': o->verbose = 1; break;
-	case OPT_STAFF: o->staff = 1; break;
-	case OPT_STUDENT: o->staff = 0; break;
-	case OPT_COLOR: return parse_color(arg, &o->color) ? EXIT_USAGE : -1;
-	case 'h': printf(usage_text, RUN_SLOT_UID_BASE); return EXIT_ALL_AC;
-	case OPT_VERSION: printf("grade (warpgrade) %s\n", WG_VERSION); return EXIT_ALL_AC;
-	default: return usage_error("unknown option (see above)");
-	}
-	return -1;
-}
-
-static int parse_options(int argc, char **argv, struct options *o)
-{
-	const char *env_base = getenv("WG_UID_BASE");
-	int c;
-
-	*o = (struct options){ .jobs = 1, .color = -1,
-			       .uid_base = RUN_SLOT_UID_BASE };
-	/* Every --hide fits: there are fewer than argc of them. */
-	if (!(o->hide = calloc((size_t)argc, sizeof(*o->hide)))) {
-		fputs("grade: out of memory\n", stderr);
-		return EXIT_INTERNAL;
-	}
-	if (env_base && *env_base &&
-	    parse_long("WG_UID_BASE", env_base, 1000, 2000000000L, &o->uid_base))
-		return EXIT_USAGE;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":j:qvh", long_options, NULL)) != -1) {
-		if (c == '?' || c == ':') {
-			if (optopt == 'j' || c == ':')
-				return usage_error("option '%s' needs an argument",
-						   argv[optind - 1]);
-			return usage_error("unknown option '%s'", argv[optind - 1]);
-		}
-		int rc = one_option(c, optarg, o);
-		if (rc >= 0)
-			return rc;
-	}
-	if (argc - optind < 2)
-		return usage_error(argc - optind < 1 ? "missing SUITE_DIR and SUBMISSION"
-						     : "missing SUBMISSION");
-	if (o->quiet && o->verbose)
-		return usage_error("--quiet and --verbose exclude each other");
-	run_set_slot_uid_base((uid_t)o->uid_base);
-	outfile_set_sandbox_ids(run_slot_uid(0), run_slot_uid(SCRATCH_UID_RANGE));
-	return -1;
-}
 
 /* ---- setup ---- */
 
@@ -312,114 +94,19 @@ static int check_submissions(char **paths, size_t n, int *is_dir)
 		for (size_t len = strlen(paths[i]); len > 1 && paths[i][len - 1] == '/';)
 			paths[i][--len] = '\0';
 		if (stat(paths[i], &st) < 0) {
-			fprintf(stderr, "grade: cannot use submission '%s': %s\n",
-				paths[i], strerror(errno));
-			return -1;
+			return error("cannot use submission '%s': %s", paths[i],
+				     strerror(errno));
 		}
 		is_dir[i] = S_ISDIR(st.st_mode) ? 1
 			    : S_ISREG(st.st_mode) && is_c_file(paths[i]) ? 2 : 0;
 		if (!is_dir[i] && (!S_ISREG(st.st_mode) || access(paths[i], X_OK) < 0)) {
-			fprintf(stderr, "grade: submission '%s' is not a program, a .c "
-				"file or a folder of C sources; give the folder that "
-				"holds your .c files\n", paths[i]);
-			return -1;
+			return error("submission '%s' is not a program, a .c file "
+				     "or a folder of C sources; give the folder that "
+				     "holds your .c files", paths[i]);
 		}
 	}
 	return 0;
 }
-
-/* The expected outputs are fed from memory, but a program that knows the
- * layout could open them itself. As root the runner masks these paths in a
- * private mount namespace (runner.h): the suite, every submission (the
- * programs run from copies in the scratch tree; a directory submission's
- * sources are copied before the build) and every --hide. */
-/* 1 when path is dir or lies below it. */
-static int is_within(const char *path, const char *dir)
-{
-	size_t len = strlen(dir);
-
-	return !strncmp(path, dir, len) && (path[len] == '/' || !path[len]);
-}
-
-static int add_hidden(char **list, size_t *n, const char *path, int want_dir,
-		      const char *scratch)
-{
-	char *real = realpath(path, NULL), *slash;
-	struct stat st;
-
-	if (!real || stat(real, &st) < 0) {
-		fprintf(stderr, "grade: cannot hide '%s': %s\n", path, strerror(errno));
-		free(real);
-		return -1;
-	}
-	if (want_dir && !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "grade: cannot hide '%s': not a folder\n", path);
-		free(real);
-		return -1;
-	}
-	if (!want_dir && (slash = strrchr(real, '/')))
-		slash[slash == real] = '\0';   /* the program's folder */
-	/* A folder holding the scratch tree cannot be hidden: the programs run
-	 * from there. For a program's own folder that only costs hiding it;
-	 * for the suite or a --hide it would unmask what must stay hidden. */
-	if (is_within(scratch, real) && want_dir) {
-		fprintf(stderr, "grade: cannot hide '%s': it holds the scratch "
-			"folder '%s' (set TMPDIR to a folder outside it)\n", path,
-			scratch);
-		free(real);
-		return -1;
-	}
-	/* Once only, and not inside a folder already hidden. */
-	int skip = !strcmp(real, "/") || is_within(scratch, real);
-	for (size_t i = 0; i < *n && !skip; i++)
-		skip = is_within(real, list[i]);
-	if (skip)
-		free(real);
-	else
-		list[(*n)++] = real;
-	return 0;
-}
-
-/* 0, -1 (a bad --hide, reported) or -2 (the grader's failure, reported). */
-static int hide_list(struct grading *g, const struct options *o)
-{
-	size_t n = 0, cap = o->nhide + g->nsubs + 2;
-
-	if (!(g->hide = calloc(cap, sizeof(*g->hide)))) {
-		fprintf(stderr, "grade: out of memory\n");
-		return -2;
-	}
-	if (add_hidden(g->hide, &n, g->suite->dir, 1, g->scratch.base) < 0)
-		return -1;
-	for (size_t i = 0; i < g->nsubs; i++)
-		if (add_hidden(g->hide, &n, g->subs[i].path, g->subs[i].is_dir == 1,
-			       g->scratch.base) < 0)
-			return -1;
-	for (size_t i = 0; i < o->nhide; i++)
-		if (add_hidden(g->hide, &n, o->hide[i], 1, g->scratch.base) < 0)
-			return -1;
-	/* Not root: the keepers mask these in a user namespace where the
-	 * kernel allows one; warn_layers says when it does not, and only
-	 * for a suite with hidden cases (a student checking the public
-	 * tests needs no warning). */
-	if (geteuid() != 0)
-		return 0;
-	/* The runner switches uid in a vfork child that shares the grader's
-	 * memory: with suid_dumpable 1 that child stays traceable by the
-	 * slot uid's other processes meanwhile. 0 and 2 are safe. */
-	FILE *f = fopen("/proc/sys/fs/suid_dumpable", "r");
-	int dumpable = f ? fgetc(f) : EOF;
-	if (f)
-		fclose(f);
-	if (dumpable == '1') {
-		fprintf(stderr, "grade: fs.suid_dumpable is 1, so a sandboxed "
-			"program could trace the grader; set it to 0 or 2 "
-			"(sysctl fs.suid_dumpable=0)\n");
-		return -2;
-	}
-	return 0;
-}
-
 /* The CPU slot `slot` keeps to (its worker thread, its keeper and so its
  * programs), or -1: when there are no more slots than CPUs grade may use,
  * each slot gets one of its own. A run is a relay (grade, keeper, program,
@@ -459,11 +146,8 @@ static int open_slots(struct grading *g, const struct options *o)
 {
 	char err[512];
 
-	if (!(g->slots = calloc((size_t)o->jobs, sizeof(*g->slots))) ||
-	    !(g->cpus = calloc((size_t)o->jobs, sizeof(*g->cpus)))) {
-		fprintf(stderr, "grade: out of memory\n");
-		return -1;
-	}
+	g->slots = xcalloc((size_t)o->jobs, sizeof(*g->slots));
+	g->cpus = xcalloc((size_t)o->jobs, sizeof(*g->cpus));
 	for (int i = 0; i < o->jobs; i++)
 		g->cpus[i] = slot_cpu(i, o->jobs);
 	for (int i = 0; i < o->jobs; i++) {
@@ -478,10 +162,8 @@ static int open_slots(struct grading *g, const struct options *o)
 		struct sandbox_layers l;
 
 		scratch_slot_ids(&g->scratch, i, &cfg.uid, &cfg.gid);
-		if (sandbox_open(&g->slots[i], &cfg, &l, err, sizeof(err)) < 0) {
-			fprintf(stderr, "grade: %s\n", err);
-			return -1;
-		}
+		if (sandbox_open(&g->slots[i], &cfg, &l, err, sizeof(err)) < 0)
+			return error("%s", err);
 		if (i == 0)
 			g->layers = l;
 		g->nslots = i + 1;
@@ -494,8 +176,9 @@ static int open_slots(struct grading *g, const struct options *o)
  * scratch tree, where the keeper binds it like a program. */
 static int reach_compiler(struct grading *g)
 {
-	char cc[4096], *real, dst[4200];
-	int dirs = 0;
+	struct strbuf dst = STRBUF_INIT;
+	char cc[4096], *real;
+	int dirs = 0, rc = 0;
 
 	for (size_t i = 0; i < g->nsubs; i++)
 		dirs |= g->subs[i].is_dir != 0;
@@ -503,17 +186,18 @@ static int reach_compiler(struct grading *g)
 	    !(real = realpath(cc, NULL)))
 		return 0;
 	if (!sandbox_path_visible(real)) {
-		snprintf(dst, sizeof(dst), "%s/bin/cc", g->scratch.base);
-		if (scratch_copy_file(real, dst, 0755, 0) < 0) {
-			fprintf(stderr, "grade: cannot copy the compiler '%s': %s\n",
-				real, strerror(errno));
-			free(real);
-			return -1;
-		}
-		setenv("CC", dst, 1);
+		wg_path_join(&dst, g->scratch.base, "bin/cc");
+		if (strbuf_failed(&dst))
+			die("out of memory");
+		if (scratch_copy_file(real, dst.buf, 0755, 0) < 0)
+			rc = error("cannot copy the compiler '%s': %s", real,
+				   strerror(errno));
+		else
+			setenv("CC", dst.buf, 1);
 	}
+	strbuf_release(&dst);
 	free(real);
-	return 0;
+	return rc;
 }
 
 /* One line per missing layer, when the suite has something to hide. */
@@ -524,20 +208,20 @@ static void warn_layers(const struct grading *g, const struct options *o)
 	if (!suite_hidden_cases(g->suite) || o->quiet)
 		return;
 	if (!l->mount_ns)
-		fprintf(stderr, "grade: warning: no mount namespace: the programs can "
-			"read the suite's expected outputs and other submissions\n");
+		warning("no mount namespace: the programs can "
+			"read the suite's expected outputs and other submissions");
 	else if (!l->private_tmp)
-		fprintf(stderr, "grade: warning: no private /tmp: a program can leave "
-			"files for a later case\n");
+		warning("no private /tmp: a program can leave "
+			"files for a later case");
 	if (!l->net_ns)
-		fprintf(stderr, "grade: warning: no network namespace: a program can "
-			"send the hidden inputs out\n");
+		warning("no network namespace: a program can "
+			"send the hidden inputs out");
 	if (!l->uid_switch && !l->user_ns)
-		fprintf(stderr, "grade: warning: the programs run as you and can "
-			"signal grade\n");
+		warning("the programs run as you and can "
+			"signal grade");
 	if (!(l->cgroup_caps & CG_CPU) && g->suite->processes > 1)
-		fprintf(stderr, "grade: warning: no cgroup: children's CPU time does "
-			"not count\n");
+		warning("no cgroup: children's CPU time does "
+			"not count");
 }
 
 static int load_data(const struct suite *s, struct judge_data *d)
@@ -548,10 +232,8 @@ static int load_data(const struct suite *s, struct judge_data *d)
 			bad = s->cases[i].in_path;
 		else if (!(d[i].out = scratch_read_file(s->cases[i].out_path, &d[i].out_len)))
 			bad = s->cases[i].out_path;
-		if (bad) {
-			fprintf(stderr, "grade: cannot read '%s': %s\n", bad, strerror(errno));
-			return -1;
-		}
+		if (bad)
+			return error("cannot read '%s': %s", bad, strerror(errno));
 	}
 	return 0;
 }
@@ -627,6 +309,7 @@ static void build_job(void *ctx, size_t i, int slot)
 	struct grading *g = ctx;
 	struct report_sub *sub = &g->subs[i];
 	char dir[4200], err[4400], name[64];
+	struct strbuf why = STRBUF_INIT;
 	struct build_limits lim = BUILD_LIMITS_INIT;
 	struct build_result br;
 	uid_t uid;
@@ -638,9 +321,10 @@ static void build_job(void *ctx, size_t i, int slot)
 	if (!sub->is_dir) {
 		if (scratch_copy_file(sub->path, g->progs[i], 0755, 0) < 0) {
 			sub->build = BUILD_ERROR;
-			snprintf(err, sizeof(err), "cannot copy '%s': %s", sub->path,
-				 strerror(errno));
-			sub->build_log = strdup(err);
+			strbuf_addf(&why, "cannot copy '%s': %s", sub->path,
+				    strerror(errno));
+			/* NULL when memory ran out: the case says so. */
+			sub->build_log = strbuf_detach(&why, NULL);
 		}
 		sub->image_bytes = build_image_size(g->progs[i]);
 		return;
@@ -741,10 +425,8 @@ static int write_exporter(const char *path, const char *what, const json_t *repo
 	struct exporter_arg a = { what, report };
 	char err[4400];
 
-	if (outfile_write(path, put_exporter, &a, err, sizeof(err)) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
-		return -1;
-	}
+	if (outfile_write(path, put_exporter, &a, err, sizeof(err)) < 0)
+		return error("%s", err);
 	return 0;
 }
 
@@ -757,10 +439,8 @@ static int check_report_paths(const struct options *o)
 
 	for (size_t i = 0; i < sizeof(paths) / sizeof(*paths); i++)
 		if (paths[i] && strcmp(paths[i], "-") &&
-		    outfile_check(paths[i], err, sizeof(err)) < 0) {
-			fprintf(stderr, "grade: %s\n", err);
-			return -1;
-		}
+		    outfile_check(paths[i], err, sizeof(err)) < 0)
+			return error("%s", err);
 	return 0;
 }
 
@@ -769,10 +449,8 @@ static int write_reports(const struct options *o, const json_t *report)
 	char err[4400];
 	int rc = 0;
 
-	if (o->json && report_write_json(report, o->json, err, sizeof(err)) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
-		rc = -1;
-	}
+	if (o->json && report_write_json(report, o->json, err, sizeof(err)) < 0)
+		rc = error("%s", err);
 	if (o->junit && write_exporter(o->junit, "junit", report) < 0)
 		rc = -1;
 	if (o->gradescope && write_exporter(o->gradescope, "gradescope", report) < 0)
@@ -786,10 +464,10 @@ static int final_status(const struct grading *g)
 
 	for (size_t i = 0; i < g->nsubs; i++) {
 		if (g->subs[i].total.counts[VERDICT_IE])
-			return EXIT_INTERNAL;
+			return WG_EXIT_INTERNAL;
 		all_ac &= g->subs[i].total.counts[VERDICT_AC] == (int)g->suite->ncases;
 	}
-	return all_ac ? EXIT_ALL_AC : EXIT_NOT_AC;
+	return all_ac ? WG_EXIT_ALL_AC : WG_EXIT_NOT_AC;
 }
 
 static int report_all(struct grading *g, const struct options *o)
@@ -810,20 +488,18 @@ static int report_all(struct grading *g, const struct options *o)
 	};
 
 	for (size_t i = 0; i < g->nsubs; i++)
-		if (score_submission(g->suite, g->subs[i].cases, &g->subs[i].total) < 0) {
-			fprintf(stderr, "grade: out of memory\n");
-			return EXIT_INTERNAL;
-		}
+		if (score_submission(g->suite, g->subs[i].cases, &g->subs[i].total) < 0)
+			die("out of memory");
 	report_print(stdout, g->suite, g->subs, g->nsubs, &ro);
 	fflush(stdout);
 	if (o->json || o->junit || o->gradescope) {
 		json_t *report = report_json(g->suite, g->subs, g->nsubs, &ro);
 		int rc = report ? write_reports(o, report) : -1;
 		if (!report)
-			fprintf(stderr, "grade: out of memory building the JSON report\n");
+			error("out of memory building the JSON report");
 		json_decref(report);
 		if (rc < 0)
-			return EXIT_INTERNAL;
+			return WG_EXIT_INTERNAL;
 	}
 	return final_status(g);
 }
@@ -844,9 +520,7 @@ static void release(struct grading *g)
 	free(g->subs);
 	free(g->data);
 	free(g->progs);
-	for (size_t i = 0; g->hide && g->hide[i]; i++)
-		free(g->hide[i]);
-	free(g->hide);
+	guard_free_list(g->hide);
 	for (int i = 0; g->slots && i < g->nslots; i++)
 		sandbox_close(g->slots[i]);
 	free(g->slots);
@@ -859,17 +533,13 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 {
 	struct grading g = { .suite = s, .nsubs = n };
 	char err[4400];
-	int rc = EXIT_INTERNAL;
+	int rc = WG_EXIT_INTERNAL;
 
-	g.data = calloc(s->ncases, sizeof(*g.data));
-	g.subs = calloc(n, sizeof(*g.subs));
-	g.progs = calloc(n, sizeof(*g.progs));
-	if (!g.data || !g.subs || !g.progs) {
-		fprintf(stderr, "grade: out of memory\n");
-		goto out;
-	}
+	g.data = xcalloc(s->ncases, sizeof(*g.data));
+	g.subs = xcalloc(n, sizeof(*g.subs));
+	g.progs = xcalloc(n, sizeof(*g.progs));
 	if (scratch_init(&g.scratch, o->jobs, err, sizeof(err)) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
+		error("%s", err);
 		goto out;
 	}
 	set_limits(o, s, &g.cfg);
@@ -878,20 +548,19 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		g.subs[i].path = paths[i];
 		g.subs[i].is_dir = is_dir[i];
 		g.subs[i].build = BUILD_OK;
-		if (!(g.subs[i].cases = calloc(s->ncases, sizeof(struct judge_result)))) {
-			fprintf(stderr, "grade: out of memory\n");
-			goto out;
-		}
+		g.subs[i].cases = xcalloc(s->ncases, sizeof(struct judge_result));
 	}
-	if ((rc = hide_list(&g, o)) < 0) {
-		rc = rc == -2 ? EXIT_INTERNAL : EXIT_USAGE;
+	g.hide = guard_hide_list(s->dir, g.subs, n, o->hide, o->nhide,
+				 g.scratch.base);
+	if (!g.hide) {
+		rc = WG_EXIT_USAGE;
 		goto out;
 	}
-	rc = EXIT_INTERNAL;
-	if (open_slots(&g, o) < 0 || reach_compiler(&g) < 0)
+	if (guard_check_suid_dumpable() < 0 || open_slots(&g, o) < 0 ||
+	    reach_compiler(&g) < 0)
 		goto out;
 	if (load_data(s, g.data) < 0) {
-		rc = EXIT_USAGE;
+		rc = WG_EXIT_USAGE;
 		goto out;
 	}
 	warn_layers(&g, o);
@@ -912,19 +581,55 @@ static int validate_gradescope(int argc, char **argv)
 	char err[4400];
 
 	if (argc != 3)
-		return usage_error("--validate-gradescope takes one FILE");
+		die_usage("--validate-gradescope takes one FILE");
 	if (gradescope_validate_file(argv[2], err, sizeof(err)) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
-		return EXIT_USAGE;
+		error("%s", err);
+		return WG_EXIT_USAGE;
 	}
-	return EXIT_ALL_AC;
+	return WG_EXIT_ALL_AC;
 }
 
-int main(int argc, char **argv)
+/* The submissions and the report paths, before anything is set up: 0, or
+ * WG_EXIT_USAGE (reported). */
+static int check_paths(char **paths, size_t n, int *is_dir,
+		       const struct options *o)
+{
+	if (check_submissions(paths, n, is_dir) < 0 || check_report_paths(o) < 0)
+		return WG_EXIT_USAGE;
+	return 0;
+}
+
+static int grade_main(int argc, char **argv)
 {
 	struct options o;
 	struct suite s = { 0 };
 	char err[4400];
+	int first = options_parse(argc, argv, &o), rc;
+
+	if (!first) {
+		options_release(&o);
+		return WG_EXIT_ALL_AC;   /* --help, --version */
+	}
+	run_set_slot_uid_base((uid_t)o.uid_base);
+	outfile_set_sandbox_ids(run_slot_uid(0), run_slot_uid(SCRATCH_UID_RANGE));
+	if (suite_load(&s, argv[first], err, sizeof(err)) < 0) {
+		error("%s", err);
+		options_release(&o);
+		return WG_EXIT_USAGE;
+	}
+	size_t n = (size_t)(argc - first - 1);
+	int *is_dir = xcalloc(n, sizeof(*is_dir));
+	rc = check_paths(argv + first + 1, n, is_dir, &o);
+	if (!rc)
+		rc = grade(&o, &s, argv + first + 1, n, is_dir);
+	free(is_dir);
+	options_release(&o);
+	suite_free(&s);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
 	int rc;
 
 	/* Not dumpable: a program running under our own uid (no root, a user
@@ -940,34 +645,13 @@ int main(int argc, char **argv)
 			return batch_main(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "--check-env")) {
 		if (argc > 3)
-			return usage_error("--check-env takes at most a SUITE_DIR");
+			die_usage("--check-env takes at most a SUITE_DIR");
 		return checkenv_main(argc == 3 ? argv[2] : NULL);
 	}
 	if (argc > 1 && !strcmp(argv[1], "--validate-gradescope"))
 		return validate_gradescope(argc, argv);
 	signal(SIGPIPE, SIG_IGN);
-	if ((rc = parse_options(argc, argv, &o)) >= 0) {
-		free(o.hide);
-		return rc;
-	}
-	if (suite_load(&s, argv[optind], err, sizeof(err)) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
-		free(o.hide);
-		return EXIT_USAGE;
-	}
-	size_t n = (size_t)(argc - optind - 1);
-	int *is_dir = calloc(n, sizeof(*is_dir));
-	if (!is_dir) {
-		rc = EXIT_INTERNAL;
-	} else if (check_submissions(argv + optind + 1, n, is_dir) < 0 ||
-		   check_report_paths(&o) < 0) {
-		rc = EXIT_USAGE;
-	} else {
-		rc = grade(&o, &s, argv + optind + 1, n, is_dir);
-	}
-	free(is_dir);
-	free(o.hide);
-	suite_free(&s);
+	rc = grade_main(argc, argv);
 	if (stop_signal) {
 		signal(stop_signal, SIG_DFL);
 		raise(stop_signal);

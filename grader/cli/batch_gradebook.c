@@ -1,0 +1,116 @@
+/*
+ * batch_gradebook: DIR/gradebook.csv, one row per student (a spreadsheet's
+ * view of the reports), and the two accessors of a one-submission report.
+ */
+#include "grader/cli/batch_int.h"
+
+#include <string.h>
+
+#include "grader/judge/verdict.h"
+
+/* One CSV field: quoted when it holds a separator, quote or line break;
+ * a leading = + - @ gets a ' so spreadsheets never run it as a formula. */
+static void csv_field(FILE *f, const char *s, int text)
+{
+	int quote = strpbrk(s, ",\"\r\n") != NULL;
+
+	if (quote)
+		fputc('"', f);
+	if (text && s[0] && strchr("=+-@\t\r", s[0]))
+		fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	if (quote)
+		fputc('"', f);
+}
+
+const json_t *batch_only_sub(const json_t *r)
+{
+	return json_array_get(json_object_get(r, "submissions"), 0);
+}
+
+const json_t *batch_category_of(const json_t *sub, const char *cat)
+{
+	size_t i;
+	const json_t *c;
+
+	json_array_foreach(json_object_get(sub, "categories"), i, c) {
+		const char *name = json_string_value(json_object_get(c, "category"));
+
+		if (name && strcmp(name, cat) == 0)
+			return c;
+	}
+	return NULL;
+}
+
+static void csv_number(FILE *f, const json_t *v)
+{
+	if (v)
+		fprintf(f, "%g", json_number_value(v));
+}
+
+static void gradebook_row(FILE *f, const struct batch *b,
+			  const struct student *s)
+{
+	const json_t *sub = batch_only_sub(s->report);
+	const json_t *counts = json_object_get(sub, "verdicts");
+	const char *build = json_string_value(json_object_get(
+		json_object_get(sub, "build"), "status"));
+
+	csv_field(f, s->name, 1);
+	fputc(',', f);
+	if (s->state == ST_NO_SUBMISSION) {
+		fprintf(f, "0,%ld", suite_max_score(&b->suite));
+	} else {
+		csv_number(f, json_object_get(sub, "score"));
+		fputc(',', f);
+		csv_number(f, json_object_get(sub, "max_score"));
+	}
+	for (size_t c = 0; c < b->suite.ncategories; c++) {
+		fputc(',', f);
+		csv_number(f, json_object_get(batch_category_of(sub,
+			b->suite.categories[c]), "score"));
+	}
+	for (size_t v = 0; v < VERDICT_COUNT; v++) {
+		fputc(',', f);
+		if (s->report)
+			fprintf(f, "%lld", (long long)json_integer_value(
+				json_object_get(counts, verdict_code((enum verdict)v))));
+	}
+	fputc(',', f);
+	csv_field(f, build ? build : "", 1);
+	fputc(',', f);
+	if (s->state == ST_FAILED)
+		csv_field(f, s->not_started ? "not started" : "not graded", 0);
+	else if (s->state == ST_NO_SUBMISSION)
+		csv_field(f, "no submission", 0);
+	else
+		csv_field(f, s->state == ST_SKIPPED ? "unchanged" : "graded", 0);
+	fputc(',', f);
+	csv_field(f, s->error ? s->error : "", 1);
+	fputc('\n', f);
+}
+
+static void write_gradebook(FILE *f, const struct batch *b)
+{
+	fputs("student,score,max_score", f);
+	for (size_t c = 0; c < b->suite.ncategories; c++) {
+		fputc(',', f);
+		csv_field(f, b->suite.categories[c], 1);
+	}
+	for (size_t v = 0; v < VERDICT_COUNT; v++)
+		fprintf(f, ",%s", verdict_code((enum verdict)v));
+	fputs(",build,status,error\n", f);
+	for (size_t i = 0; i < b->n; i++)
+		if (b->st[i].state != ST_PENDING && b->st[i].state != ST_RUNNING)
+			gradebook_row(f, b, &b->st[i]);
+}
+/* Write errors surface through ferror() in batch_write_file. */
+int batch_put_gradebook(FILE *f, const void *b)
+{
+	write_gradebook(f, b);
+	return 0;
+}

@@ -1,0 +1,132 @@
+#ifndef WG_BATCH_INT_H
+#define WG_BATCH_INT_H
+/*
+ * batch_int: what the files of batch share (batch.h is the public entry).
+ *
+ *   batch.c            batch_main: set up, run, write the outputs
+ *   batch_options.c    the command line
+ *   batch_students.c   the students and where their sources are
+ *   batch_resume.c     hashing the sources; resuming from earlier reports
+ *   batch_sched.c      the scheduler and the child grades
+ *   batch_progress.c   the progress line and one line per student
+ *   batch_out.c        DIR: its folders, its lock, its files written whole
+ *   batch_gradebook.c  DIR/gradebook.csv
+ *   batch_summary.c    DIR/summary.json and DIR/summary.txt
+ */
+#include <stdio.h>
+#include <sys/types.h>
+
+#include <jansson.h>
+
+#include "grader/judge/suite.h"
+
+/* SIGTERM to SIGKILL for a late student: grade, on SIGTERM, lets the case
+ * in flight end by its own limits and removes its scratch tree. */
+#define TERM_GRACE_SEC 5.0
+#define REFRESH_SEC 0.5        /* progress line refresh on a terminal */
+#define TOP_FAILED 10          /* cases listed in the summary */
+#define HIST_BINS 10
+#define BATCH_UID_OFFSET 64    /* grade's most slots (-j 64) */
+
+enum student_state { ST_PENDING, ST_RUNNING, ST_SKIPPED, ST_DONE, ST_FAILED,
+		     ST_NO_SUBMISSION };
+
+struct student {
+	char *name;              /* directory name under SUBMISSIONS_DIR */
+	char *dir;               /* SUBMISSIONS_DIR/NAME */
+	char *src;               /* the folder under dir holding the .c files */
+	int not_started;         /* FAILED: the batch stopped before it */
+	char hash[17];           /* FNV-1a 64 of the sources, hex */
+	enum student_state state;
+	pid_t pid;
+	int slot;                /* worker slot while running */
+	double started, deadline, termed;
+	char *error;             /* why it could not be graded (FAILED) */
+	json_t *report;          /* the student's report (SKIPPED, DONE) */
+};
+
+struct batch {
+	const char *suite_dir, *subs_dir, *out;
+	char **pass;             /* options passed through to each grade */
+	size_t npass;
+	char *options_key;       /* pass, joined: part of the resume key */
+	char suite_hash[17];
+	struct suite suite;
+	long jobs;
+	long uid_base;           /* worker slot K grades as uid_base + K */
+	double student_timeout;
+	int force, quiet, tty;
+	struct student *st;
+	size_t n;
+	/* progress */
+	double t0;
+	size_t finished, graded, skipped, failed, imperfect, running;
+	size_t no_submission;
+	int line_shown;
+	int stop_signal;
+	int lock_fd;             /* DIR/.lock, held while the batch runs */
+};
+
+/* batch_options.c. Parses argv into b (the strings stay argv's); a usage
+ * error is reported and exits WG_EXIT_USAGE. 1 when --help was given,
+ * else 0. */
+int batch_parse_args(struct batch *b, int argc, char **argv);
+void batch_usage(FILE *f);
+long batch_default_jobs(void);
+
+/* batch_students.c. A vector of malloc'd strings, each freed by
+ * batch_names_free. */
+struct namelist {
+	char **v;
+	size_t n, cap;
+};
+void batch_names_add(struct namelist *l, char *s);
+void batch_names_free(struct namelist *l);
+void batch_names_sort(struct namelist *l);
+/* b->st: every subdirectory of SUBMISSIONS_DIR. 0, or -1 (reported). */
+int batch_find_students(struct batch *b);
+/* s->src, or NO_SUBMISSION, or FAILED with the reason. */
+void batch_find_sources(struct batch *b, struct student *s);
+
+/* batch_resume.c */
+void batch_hash_tree(const char *root, char out[17]);
+void batch_try_resume(struct batch *b, struct student *s);
+
+/* batch_sched.c */
+void batch_run_all(struct batch *b);
+int batch_keep_no_submission(struct batch *b, struct student *s);
+
+/* batch_progress.c */
+void batch_progress_line(struct batch *b);
+void batch_progress_event(struct batch *b, const struct student *s,
+			  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* "7/10 (WA 2, TLE 1)" for a one-submission report, appended to sb. */
+struct strbuf;
+void batch_describe_result(const json_t *r, struct strbuf *sb);
+int batch_all_accepted(const json_t *r);
+
+/* batch_out.c. Paths are malloc'd, freed by the caller. */
+char *batch_path(const char *a, const char *b);   /* "a/b" */
+char *batch_out_path(const struct batch *b, const char *sub,
+		     const char *name, const char *ext);  /* DIR/SUB/NAMEEXT */
+int batch_put_json(FILE *f, const void *j);
+/* path (or DIR/name) written whole and private (outfile.h); 0, or -1
+ * (reported, no temporary file left). */
+int batch_write_file(const char *path, int (*fn)(FILE *, const void *),
+		     const void *arg);
+int batch_write_out(const struct batch *b, const char *name,
+		    int (*fn)(FILE *, const void *), const void *arg);
+int batch_make_out_dirs(const struct batch *b);
+int batch_lock_out(struct batch *b);
+
+/* batch_gradebook.c. The report's one submission, and its category. */
+const json_t *batch_only_sub(const json_t *r);
+const json_t *batch_category_of(const json_t *sub, const char *cat);
+int batch_put_gradebook(FILE *f, const void *b);
+
+/* batch_summary.c. A new reference, NULL when out of memory. */
+json_t *batch_summary_json(const struct batch *b);
+void batch_write_summary_text(FILE *f, const json_t *sum);
+int batch_put_summary_text(FILE *f, const void *sum);
+
+#endif

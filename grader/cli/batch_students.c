@@ -1,0 +1,178 @@
+/*
+ * batch_students: who the students are (the subdirectories of
+ * SUBMISSIONS_DIR) and where each one's sources are (the one folder at any
+ * depth that holds .c files).
+ */
+#include "grader/cli/batch_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "grader/lib/strbuf.h"
+#include "grader/lib/usage.h"
+
+void batch_names_add(struct namelist *l, char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+	}
+	l->v[l->n++] = s;
+}
+
+void batch_names_free(struct namelist *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void batch_names_sort(struct namelist *l)
+{
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof *l->v, cmp_str);
+}
+
+static int cmp_student(const void *a, const void *b)
+{
+	return strcmp(((const struct student *)a)->name,
+		      ((const struct student *)b)->name);
+}
+
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Every subdirectory of SUBMISSIONS_DIR but dot-names and DIR itself. */
+int batch_find_students(struct batch *b)
+{
+	DIR *d = opendir(b->subs_dir);
+	struct dirent *e;
+	size_t cap = 0;
+
+	if (!d) {
+		error("cannot open '%s': %s", b->subs_dir, strerror(errno));
+		return -1;
+	}
+	while ((e = readdir(d)) != NULL) {
+		char *dir;
+		struct stat sb;
+
+		if (e->d_name[0] == '.')
+			continue;
+		dir = batch_path(b->subs_dir, e->d_name);
+		if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode) ||
+		    same_file(dir, b->out)) {
+			free(dir);
+			continue;
+		}
+		if (b->n == cap) {
+			cap = cap ? 2 * cap : 32;
+			b->st = xrealloc(b->st, cap * sizeof *b->st);
+		}
+		memset(&b->st[b->n], 0, sizeof b->st[b->n]);
+		b->st[b->n].name = xstrdup(e->d_name);
+		b->st[b->n].dir = dir;
+		b->st[b->n].pid = -1;
+		b->n++;
+	}
+	closedir(d);
+	if (b->n)
+		qsort(b->st, b->n, sizeof *b->st, cmp_student);
+	return 0;
+}
+
+#define MAX_SOURCE_DEPTH 16
+
+/* 1 when dir directly holds a regular file named *.c. */
+static int holds_sources(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int found = 0;
+
+	while (d && !found && (e = readdir(d)) != NULL) {
+		size_t n = strlen(e->d_name);
+		struct stat sb;
+		char *p;
+
+		if (e->d_name[0] == '.' || n < 3 || strcmp(e->d_name + n - 2, ".c"))
+			continue;
+		p = batch_path(dir, e->d_name);
+		found = lstat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* Every folder at or under dir (links not followed; __MACOSX and dot
+ * names skipped, as the Gradescope script does) that holds .c files. */
+static void source_dirs(const char *dir, int depth, struct namelist *l)
+{
+	DIR *d;
+	struct dirent *e;
+
+	if (holds_sources(dir))
+		batch_names_add(l, xstrdup(dir));
+	if (depth >= MAX_SOURCE_DEPTH || !(d = opendir(dir)))
+		return;
+	while ((e = readdir(d)) != NULL) {
+		struct stat sb;
+		char *p;
+
+		if (e->d_name[0] == '.' || strcmp(e->d_name, "__MACOSX") == 0)
+			continue;
+		p = batch_path(dir, e->d_name);
+		if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
+			source_dirs(p, depth + 1, l);
+		free(p);
+	}
+	closedir(d);
+}
+
+/* The student's source folder: s->src, or NO_SUBMISSION, or FAILED with
+ * both folders named when there are two or more. */
+void batch_find_sources(struct batch *b, struct student *s)
+{
+	struct namelist l = { NULL, 0, 0 };
+	size_t root = strlen(s->dir);
+
+	source_dirs(s->dir, 0, &l);
+	batch_names_sort(&l);
+	if (l.n == 0) {
+		s->state = ST_NO_SUBMISSION;
+	} else if (l.n == 1) {
+		s->src = l.v[0];
+		l.v[0] = NULL;
+	} else {
+		struct strbuf why = STRBUF_INIT;
+
+		strbuf_addf(&why, "C sources in %zu folders, '%s' and '%s'%s; a "
+			    "submission is one folder", l.n,
+			    l.v[0][root] ? l.v[0] + root + 1 : ".",
+			    l.v[1][root] ? l.v[1] + root + 1 : ".",
+			    l.n > 2 ? " (and more)" : "");
+		s->state = ST_FAILED;
+		s->error = xstrdup(strbuf_str(&why));
+		strbuf_release(&why);
+		b->failed++;
+		b->finished++;
+	}
+	batch_names_free(&l);
+}

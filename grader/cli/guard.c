@@ -1,0 +1,99 @@
+/* guard: see guard.h. */
+#include "grader/cli/guard.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "grader/lib/usage.h"
+#include "grader/lib/util.h"
+
+/* Appends path's real path to list (*n entries, room for one more). */
+static int add_hidden(char **list, size_t *n, const char *path, int want_dir,
+		      const char *scratch)
+{
+	char *real = realpath(path, NULL), *slash;
+	struct stat st;
+	int rc = -1;
+
+	if (!real || stat(real, &st) < 0) {
+		error("cannot hide '%s': %s", path, strerror(errno));
+		goto out;
+	}
+	if (want_dir && !S_ISDIR(st.st_mode)) {
+		error("cannot hide '%s': not a folder", path);
+		goto out;
+	}
+	if (!want_dir && (slash = strrchr(real, '/')))
+		slash[slash == real] = '\0';   /* the program's folder */
+	/* A folder holding the scratch tree cannot be hidden: the programs run
+	 * from there. For a program's own folder that only costs hiding it;
+	 * for the suite or a --hide it would unmask what must stay hidden. */
+	if (wg_path_within(scratch, real) && want_dir) {
+		error("cannot hide '%s': it holds the scratch folder '%s' (set "
+		      "TMPDIR to a folder outside it)", path, scratch);
+		goto out;
+	}
+	rc = 0;
+	/* Once only, and not inside a folder already hidden. */
+	if (!strcmp(real, "/") || wg_path_within(scratch, real))
+		goto out;
+	for (size_t i = 0; i < *n; i++)
+		if (wg_path_within(real, list[i]))
+			goto out;
+	list[(*n)++] = real;
+	real = NULL;
+out:
+	free(real);
+	return rc;
+}
+
+char **guard_hide_list(const char *suite_dir, const struct report_sub *subs,
+		       size_t nsubs, const char *const *extra, size_t nextra,
+		       const char *scratch)
+{
+	char **list = xcalloc(nextra + nsubs + 2, sizeof(*list));
+	size_t n = 0;
+	int rc = add_hidden(list, &n, suite_dir, 1, scratch);
+
+	for (size_t i = 0; i < nsubs && !rc; i++)
+		rc = add_hidden(list, &n, subs[i].path, subs[i].is_dir == 1, scratch);
+	for (size_t i = 0; i < nextra && !rc; i++)
+		rc = add_hidden(list, &n, extra[i], 1, scratch);
+	if (rc) {
+		guard_free_list(list);
+		return NULL;
+	}
+	return list;
+}
+
+void guard_free_list(char **list)
+{
+	for (size_t i = 0; list && list[i]; i++)
+		free(list[i]);
+	free(list);
+}
+
+int guard_check_suid_dumpable(void)
+{
+	FILE *f;
+	int dumpable;
+
+	if (geteuid() != 0)
+		return 0;
+	/* The runner switches uid in a vfork child that shares the grader's
+	 * memory: with suid_dumpable 1 that child stays traceable by the
+	 * slot uid's other processes meanwhile. 0 and 2 are safe. */
+	f = fopen("/proc/sys/fs/suid_dumpable", "r");
+	dumpable = f ? fgetc(f) : EOF;
+	if (f)
+		fclose(f);
+	if (dumpable == '1')
+		return error("fs.suid_dumpable is 1, so a sandboxed program "
+			     "could trace the grader; set it to 0 or 2 (sysctl "
+			     "fs.suid_dumpable=0)");
+	return 0;
+}

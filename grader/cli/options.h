@@ -1,0 +1,65 @@
+#ifndef WG_OPTIONS_H
+#define WG_OPTIONS_H
+/*
+ * options: grade's command line, and the one table of options that grade
+ * and grade --batch share.
+ *
+ * Every option is one row of the table (options.c): its long name, its
+ * short letter, whether it takes a value, and flags that say how batch
+ * treats it. grade builds its getopt_long table from the rows; batch
+ * (batch_options.c) looks each word up with options_find() and either
+ * takes the option itself, refuses it, or passes it (with its value) to
+ * every student's grade.
+ */
+#include <stddef.h>
+
+#define OPTIONS_MAX_JOBS 64   /* grade -j: its most slots */
+
+/* What options_find() returns an id of (getopt_long's val). */
+enum options_id {
+	OPT_JSON = 256, OPT_TIME, OPT_WALL, OPT_MEM, OPT_OUT, OPT_EXACT,
+	OPT_COLOR, OPT_VERSION, OPT_JUNIT, OPT_GRADESCOPE, OPT_STAFF,
+	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE,
+	/* batch only */
+	OPT_BATCH, OPT_OUT_DIR, OPT_FORCE, OPT_STUDENT_TIMEOUT
+};
+
+enum options_flags {
+	OPTF_BATCH_OWN = 1,   /* batch takes it itself (-j, --uid-base, ...) */
+	OPTF_BATCH_ONLY = 2,  /* batch's alone: grade does not know it */
+	OPTF_REPORT = 4       /* a report file: batch writes its own, refuses it */
+};
+
+struct cli_option {
+	const char *name;     /* long name, without "--" */
+	int short_name;       /* 0: none */
+	int has_arg;          /* no_argument or required_argument */
+	int id;               /* the short letter, or an options_id */
+	unsigned flags;       /* options_flags */
+};
+
+/* The row for a command-line word: "--name", "--name=VALUE", "-c", and
+ * for a short option that takes a value "-cVALUE" too. NULL when the word
+ * names no option. */
+const struct cli_option *options_find(const char *arg);
+
+struct options {
+	const char *json, *junit, *gradescope;
+	double cpu_sec, wall_sec;    /* 0: from the suite / derived */
+	long memory_mib, output_kib; /* 0: from the suite */
+	int jobs, exact, quiet, verbose, staff;
+	int color;                   /* -1 auto */
+	long uid_base;
+	const char **hide;           /* --hide DIR, in order */
+	size_t nhide;
+};
+
+/* Parses grade's command line into o (the strings are argv's). A usage
+ * error is reported and exits WG_EXIT_USAGE (die_usage). Returns the
+ * index of SUITE_DIR in argv (the submissions follow it), or 0 when
+ * --help or --version was printed and grade is done. o->hide is the
+ * caller's to free (options_release). */
+int options_parse(int argc, char **argv, struct options *o);
+void options_release(struct options *o);
+
+#endif
