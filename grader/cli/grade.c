@@ -924,7 +924,6 @@ int main(int argc, char **argv)
 {
 	struct options o;
 	struct suite s = { 0 };
-	char err[4400];
 	int rc;
 
 	/* Not dumpable: a program running under our own uid (no root, a user
@@ -950,11 +949,14 @@ int main(int argc, char **argv)
 		free(o.hide);
 		return rc;
 	}
-	if (suite_load(&s, argv[optind], err, sizeof(err)) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
+	struct strbuf suite_err = STRBUF_INIT;
+	if (suite_load(&s, argv[optind], &suite_err) < 0) {
+		fprintf(stderr, "grade: %s\n", strbuf_str(&suite_err));
+		strbuf_release(&suite_err);
 		free(o.hide);
 		return EXIT_USAGE;
 	}
+	strbuf_release(&suite_err);
 	size_t n = (size_t)(argc - optind - 1);
 	int *is_dir = calloc(n, sizeof(*is_dir));
 	if (!is_dir) {
