@@ -53,12 +53,16 @@ enum verdict_limit {
 	VERDICT_LIMIT_WALL
 };
 
+/* Bytes of a verdict's one-line detail, NUL included (struct verdict_info,
+ * struct judge_result): longer explanations are cut. */
+#define VERDICT_DETAIL_MAX 320
+
 /* Outcome of verdict_classify(): VERDICT_AC means "ran cleanly, compare the
  * output now". detail is a one-line explanation (empty for AC). */
 struct verdict_info {
 	enum verdict verdict;
 	enum verdict_limit limit;  /* TLE only */
-	char detail[320];
+	char detail[VERDICT_DETAIL_MAX];
 };
 
 /* Minimum RSS, in percent of the memory limit, for a death to count as MLE. */

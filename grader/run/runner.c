@@ -547,7 +547,8 @@ static void reset_state(struct run_child *c)
 	c->started = 0;
 	c->reaped = 0;
 	c->in_off = 0;
-	c->err_cap = 0;
+	strbuf_reset(&c->out_buf);
+	strbuf_reset(&c->err_buf);
 }
 
 int run_spawn_local(struct run_child *c, const int child_ends[3],
@@ -639,85 +640,37 @@ int run_start(struct run_child *c)
 
 /* ---- the pump ---- */
 
-/* Append to the stdout capture, up to the cap; amortised doubling. */
-static int keep_out(struct run_child *c, const char *buf, size_t n, size_t cap,
-		    size_t *alloc)
+/* Append to the stdout capture, up to the cap. */
+static int keep_out(struct run_child *c, const char *buf, size_t n, size_t cap)
 {
-	size_t room = cap > c->res.out_len ? cap - c->res.out_len : 0;
+	size_t room = cap > c->out_buf.len ? cap - c->out_buf.len : 0;
 
 	if (n > room)
 		n = room;
-	if (!n)
-		return 0;
-	if (c->res.out_len + n + 1 > *alloc) {
-		size_t na = *alloc ? *alloc : 4096;
-		char *nb;
-
-		while (na < c->res.out_len + n + 1)
-			na *= 2;
-		if (na > cap + 1)
-			na = cap + 1;
-		nb = realloc(c->res.out, na);
-		if (!nb)
-			return -1;
-		c->res.out = nb;
-		*alloc = na;
-	}
-	memcpy(c->res.out + c->res.out_len, buf, n);
-	c->res.out_len += n;
-	return 0;
-}
-
-/* Grow the stderr buffer (doubling) to hold `want` bytes, never past
- * `max`; a NUL always fits after it. */
-static int err_reserve(struct run_child *c, size_t want, size_t max)
-{
-	size_t na = c->err_cap ? c->err_cap : 4096;
-	char *nb;
-
-	if (want <= c->err_cap)
-		return 0;
-	while (na < want)
-		na *= 2;
-	if (na > max)
-		na = max;
-	nb = realloc(c->res.err, na + 1);
-	if (!nb)
-		return -1;
-	c->res.err = nb;
-	c->err_cap = na;
-	return 0;
+	return n ? strbuf_add(&c->out_buf, buf, n) : 0;
 }
 
 /* Keep the last `cap` bytes of stderr in a buffer of up to 2 * cap: append,
- * and when full slide the last cap bytes to the front. */
+ * and when full slide the last bytes to the front. */
 static int keep_err(struct run_child *c, const char *buf, size_t n, size_t cap)
 {
-	size_t need = c->res.err_len + n;
+	struct strbuf *sb = &c->err_buf;
 
 	if (n >= cap) {
-		if (err_reserve(c, cap, 2 * cap) < 0)
-			return -1;
-		memcpy(c->res.err, buf + n - cap, cap);
-		c->res.err_len = cap;
-		return 0;
+		strbuf_setlen(sb, 0);
+		return strbuf_add(sb, buf + n - cap, cap);
 	}
-	if (err_reserve(c, need, 2 * cap) < 0)
-		return -1;
-	if (need > c->err_cap) {
+	if (sb->len + n > 2 * cap) {
 		size_t keep = cap - n;
 
-		memmove(c->res.err, c->res.err + c->res.err_len - keep, keep);
-		c->res.err_len = keep;
+		memmove(sb->buf, sb->buf + sb->len - keep, keep);
+		strbuf_setlen(sb, keep);
 	}
-	memcpy(c->res.err + c->res.err_len, buf, n);
-	c->res.err_len += n;
-	return 0;
+	return strbuf_add(sb, buf, n);
 }
 
 struct pump {
 	size_t out_cap, err_cap;
-	size_t out_alloc;
 	int killed;             /* we sent the SIGKILL (deadline or cap) */
 	int exited;
 };
@@ -771,8 +724,7 @@ static int read_stream(struct run_child *c, struct pump *pm, int is_err)
 				return -1;
 		} else {
 			c->res.stdout_bytes += (uint64_t)n;
-			if (keep_out(c, buf, (size_t)n, pm->out_cap,
-				     &pm->out_alloc) < 0)
+			if (keep_out(c, buf, (size_t)n, pm->out_cap) < 0)
 				return -1;
 		}
 	}
@@ -936,23 +888,23 @@ static void classify(struct run_child *c, int status, const struct rusage *ru,
 		r->cpu_exceeded = 1;
 }
 
+/* The captures become the result's (the last cap bytes of stderr). */
 static int finish_output(struct run_child *c)
 {
 	struct run_result *r = &c->res;
+	struct strbuf *err = &c->err_buf;
 	size_t cap = c->lim.stderr_bytes ? c->lim.stderr_bytes :
 		     RUN_DEFAULT_STDERR_BYTES;
 
-	if (!r->out && !(r->out = malloc(1)))
-		return -1;
-	r->out[r->out_len] = '\0';
-	if (!r->err && !(r->err = malloc(1)))
-		return -1;
-	if (r->err_len > cap) {
-		memmove(r->err, r->err + r->err_len - cap, cap);
-		r->err_len = cap;
+	if (err->len > cap) {
+		memmove(err->buf, err->buf + err->len - cap, cap);
+		strbuf_setlen(err, cap);
 	}
-	r->err[r->err_len] = '\0';
-	return 0;
+	free(r->out);
+	free(r->err);
+	r->out = strbuf_detach(&c->out_buf, &r->out_len);
+	r->err = strbuf_detach(&c->err_buf, &r->err_len);
+	return r->out && r->err ? 0 : -1;
 }
 
 /* The end of a run through the sandbox's keeper: it kills what is left
@@ -1029,6 +981,8 @@ void run_child_release(struct run_child *c)
 		reap(c, &status, NULL);
 	}
 	close_all(c);
+	strbuf_release(&c->out_buf);
+	strbuf_release(&c->err_buf);
 	free(c->res.out);
 	free(c->res.err);
 	c->res.out = c->res.err = NULL;
