@@ -9,6 +9,7 @@
  */
 #include "grader/report/junit.h"
 
+#include "grader/judge/verdict.h"
 #include "grader/lib/xml.h"
 
 #include <errno.h>
@@ -40,12 +41,12 @@ struct counts {
 /* IE is the grader's own failure; CI shows it as an error, not a failure. */
 static int is_error(const char *verdict)
 {
-	return verdict && strcmp(verdict, "IE") == 0;
+	return verdict_is(verdict, VERDICT_IE);
 }
 
 static int is_pass(const char *verdict)
 {
-	return verdict && strcmp(verdict, "AC") == 0;
+	return verdict_is(verdict, VERDICT_AC);
 }
 
 static int build_failed(const json_t *sub)
