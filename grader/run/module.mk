@@ -2,7 +2,7 @@
 # pump, kill, reap: runner.h), the per-slot sandbox (keeper, spawner and
 # namespaces: sandbox.h), its cgroups and seccomp filter, the scratch tree,
 # the worker pool, the build step and `grade --check-env`.
-GRADER_RUN_SRCS := grader/run/runner.c grader/run/runner_pump.c grader/run/sandbox.c grader/run/cgroup.c \
+GRADER_RUN_SRCS := grader/run/runner.c grader/run/runner_pump.c grader/run/runner_child.c grader/run/sandbox.c grader/run/cgroup.c \
                    grader/run/sysfilter.c grader/run/scratch.c grader/run/pool.c \
                    grader/run/build.c grader/run/checkenv.c
 GRADER_LIB_SRCS += $(GRADER_RUN_SRCS)
