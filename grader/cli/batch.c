@@ -65,12 +65,14 @@ static double default_student_timeout(const struct suite *s)
 
 static int setup(struct batch *b)
 {
-	char err[1024];
+	struct strbuf err = STRBUF_INIT;
 
-	if (suite_load(&b->suite, b->suite_dir, err, sizeof err) != 0) {
-		error("%s", err);
+	if (suite_load(&b->suite, b->suite_dir, &err) != 0) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
 		return WG_EXIT_USAGE;
 	}
+	strbuf_release(&err);
 	if (b->student_timeout <= 0)
 		b->student_timeout = default_student_timeout(&b->suite);
 	if (access("/proc/self/exe", X_OK) != 0) {

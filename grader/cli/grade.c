@@ -603,7 +603,7 @@ static int grade_main(int argc, char **argv)
 {
 	struct options o;
 	struct suite s = { 0 };
-	char err[4400];
+	struct strbuf err = STRBUF_INIT;
 	int first = options_parse(argc, argv, &o), rc;
 
 	if (!first) {
@@ -612,11 +612,13 @@ static int grade_main(int argc, char **argv)
 	}
 	run_set_slot_uid_base((uid_t)o.uid_base);
 	outfile_set_sandbox_ids(run_slot_uid(0), run_slot_uid(SCRATCH_UID_RANGE));
-	if (suite_load(&s, argv[first], err, sizeof(err)) < 0) {
-		error("%s", err);
+	if (suite_load(&s, argv[first], &err) < 0) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
 		options_release(&o);
 		return WG_EXIT_USAGE;
 	}
+	strbuf_release(&err);
 	size_t n = (size_t)(argc - first - 1);
 	int *is_dir = xcalloc(n, sizeof(*is_dir));
 	rc = check_paths(argv + first + 1, n, is_dir, &o);
