@@ -36,6 +36,7 @@
 #include "grader/run/checkenv.h"
 #include "grader/run/build.h"
 #include "grader/report/gradescope.h"
+#include "grader/report/html.h"
 #include "grader/judge/judge.h"
 #include "grader/report/junit.h"
 #include "grader/report/outfile.h"
@@ -60,7 +61,7 @@
 static volatile sig_atomic_t stop_signal;
 
 struct options {
-	const char *json, *junit, *gradescope;
+	const char *json, *junit, *gradescope, *html;
 	double cpu_sec, wall_sec;    /* 0: from the suite / derived */
 	long memory_mib, output_kib; /* 0: from the suite */
 	int jobs, exact, quiet, verbose, staff;
@@ -113,6 +114,7 @@ static const char usage_text[] =
 "  --json FILE             write the JSON report ('-': standard output)\n"
 "  --junit FILE            write JUnit XML\n"
 "  --gradescope FILE       write a Gradescope results.json\n"
+"  --html FILE             write a self-contained HTML page (the view as --junit)\n"
 "  -q, --quiet             print only each submission's total\n"
 "  -v, --verbose           print whole diffs, stderr tails, compiler warnings\n"
 "  --color=WHEN            auto (a terminal and NO_COLOR unset), always, never\n"
@@ -180,7 +182,7 @@ static int parse_long(const char *opt, const char *arg, long lo, long hi, long *
 enum {
 	OPT_JSON = 256, OPT_TIME, OPT_WALL, OPT_MEM, OPT_OUT, OPT_EXACT,
 	OPT_COLOR, OPT_VERSION, OPT_JUNIT, OPT_GRADESCOPE, OPT_STAFF,
-	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE
+	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE, OPT_HTML
 };
 
 static const struct option long_options[] = {
@@ -199,6 +201,7 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "junit", required_argument, NULL, OPT_JUNIT },
 	{ "gradescope", required_argument, NULL, OPT_GRADESCOPE },
+	{ "html", required_argument, NULL, OPT_HTML },
 	{ "staff", no_argument, NULL, OPT_STAFF },
 	{ "show-hidden", no_argument, NULL, OPT_STAFF },
 	{ "student", no_argument, NULL, OPT_STUDENT },
@@ -229,6 +232,7 @@ static int one_option(int c, const char *arg, struct options *o)
 	case OPT_JSON: o->json = arg; break;
 	case OPT_JUNIT: o->junit = arg; break;
 	case OPT_GRADESCOPE: o->gradescope = arg; break;
+	case OPT_HTML: o->html = arg; break;
 	case OPT_TIME: return parse_seconds("--time-limit", arg, &o->cpu_sec) ? EXIT_USAGE : -1;
 	case OPT_WALL: return parse_seconds("--wall-limit", arg, &o->wall_sec) ? EXIT_USAGE : -1;
 	case OPT_MEM:
@@ -729,6 +733,8 @@ static int put_exporter(FILE *f, const void *arg)
 {
 	const struct exporter_arg *a = arg;
 
+	if (!strcmp(a->what, "html"))
+		return html_write(f, a->report);
 	return !strcmp(a->what, "junit") ? junit_write(f, a->report)
 					 : gradescope_write(f, a->report);
 }
@@ -752,7 +758,7 @@ static int write_exporter(const char *path, const char *what, const json_t *repo
  * refused at once (outfile.h), not after every case has run. */
 static int check_report_paths(const struct options *o)
 {
-	const char *paths[] = { o->json, o->junit, o->gradescope };
+	const char *paths[] = { o->json, o->junit, o->gradescope, o->html };
 	char err[4400];
 
 	for (size_t i = 0; i < sizeof(paths) / sizeof(*paths); i++)
@@ -776,6 +782,8 @@ static int write_reports(const struct options *o, const json_t *report)
 	if (o->junit && write_exporter(o->junit, "junit", report) < 0)
 		rc = -1;
 	if (o->gradescope && write_exporter(o->gradescope, "gradescope", report) < 0)
+		rc = -1;
+	if (o->html && write_exporter(o->html, "html", report) < 0)
 		rc = -1;
 	return rc;
 }
@@ -816,7 +824,7 @@ static int report_all(struct grading *g, const struct options *o)
 		}
 	report_print(stdout, g->suite, g->subs, g->nsubs, &ro);
 	fflush(stdout);
-	if (o->json || o->junit || o->gradescope) {
+	if (o->json || o->junit || o->gradescope || o->html) {
 		json_t *report = report_json(g->suite, g->subs, g->nsubs, &ro);
 		int rc = report ? write_reports(o, report) : -1;
 		if (!report)
