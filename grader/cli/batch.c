@@ -27,8 +27,9 @@
  * directory and for the suite directory, and the options passed through.
  * A student that could not be graded gets no report, so it is retried.
  *
- * At the end DIR/gradebook.csv, DIR/summary.txt and DIR/summary.json are
- * rebuilt from every current student's report (graded now or earlier).
+ * At the end DIR/gradebook.csv, DIR/summary.txt, DIR/summary.json and
+ * DIR/report.html are rebuilt from every current student's report (graded
+ * now or earlier).
  *
  * One batch per DIR (an flock on DIR/.lock naming its pid); every file in
  * DIR is private and written through outfile.h; each child dies with the
@@ -58,6 +59,7 @@
 
 #include <jansson.h>
 
+#include "grader/report/html.h"
 #include "grader/report/outfile.h"
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
@@ -81,7 +83,7 @@ static const char *const value_options[] = {
 
 /* Options that make no sense per student: batch writes its own reports. */
 static const char *const refused_options[] = {
-	"--json", "--junit", "--gradescope",
+	"--json", "--junit", "--gradescope", "--html",
 };
 
 enum student_state { ST_PENDING, ST_RUNNING, ST_SKIPPED, ST_DONE, ST_FAILED,
@@ -308,12 +310,13 @@ static void usage(FILE *f)
 	      "each: the one folder\n"
 	      "in it that holds .c files, at any depth) and writes\n"
 	      "DIR/students/NAME.json, DIR/logs/NAME.log, DIR/gradebook.csv, "
-	      "DIR/summary.txt\n"
-	      "and DIR/summary.json. A student graded before whose sources, "
-	      "suite and options\n"
-	      "are unchanged is skipped (--force regrades everyone). -j "
-	      "defaults to the number\n"
-	      "of CPUs less one. Other options (--time-limit, --exact, ...) "
+	      "DIR/summary.txt,\n"
+	      "DIR/summary.json and DIR/report.html. A student graded before "
+	      "whose sources,\n"
+	      "suite and options are unchanged is skipped (--force regrades "
+	      "everyone). -j\n"
+	      "defaults to the number of CPUs less one. Other options "
+	      "(--time-limit, --exact, ...)\n"
 	      "go to each grading.\n", f);
 }
 
@@ -1744,6 +1747,31 @@ static int put_summary_text(FILE *f, const void *sum)
 	return 0;
 }
 
+/* DIR/report.html (html.h): the staff's page, built from each finished
+ * student's report alone, with the gradebook's status words. */
+static int put_html(FILE *f, const void *arg)
+{
+	const struct batch *b = arg;
+	json_t *cls = html_class_new(b->suite.name, "staff");
+	int rc = cls ? 0 : -1;
+
+	for (size_t i = 0; rc == 0 && i < b->n; i++) {
+		const struct student *s = &b->st[i];
+		const char *status = s->state == ST_FAILED
+			? (s->not_started ? "not started" : "not graded")
+			: s->state == ST_NO_SUBMISSION ? "no submission"
+			: s->state == ST_SKIPPED ? "unchanged" : "graded";
+
+		if (s->state != ST_PENDING && s->state != ST_RUNNING)
+			rc = html_class_add(cls, s->name, status, s->error,
+					    s->report);
+	}
+	if (rc == 0)
+		rc = html_write(f, cls);
+	json_decref(cls);
+	return rc;
+}
+
 static int write_outputs(const struct batch *b)
 {
 	json_t *sum = summary_json(b);
@@ -1756,6 +1784,7 @@ static int write_outputs(const struct batch *b)
 	rc |= write_atomic(b, "gradebook.csv", put_gradebook, b);
 	rc |= write_atomic(b, "summary.json", put_json, sum);
 	rc |= write_atomic(b, "summary.txt", put_summary_text, sum);
+	rc |= write_atomic(b, "report.html", put_html, b);
 	if (!b->quiet)
 		write_summary_text(stdout, sum);
 	json_decref(sum);
