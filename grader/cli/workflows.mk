@@ -15,8 +15,11 @@
 # Exit 0 once graded, accepted or not (./selfcheck's 1), so that a
 # student's last line is the result, not make's "Error 1"; 2 and 3 fail.
 SELFCHECK_SUITE ?= public-tests
+# The same result as a page, in the student view (SELFCHECK_HTML= for none).
+SELFCHECK_HTML  ?= $(B)/selfcheck.html
 selfcheck: $(BUILD_BIN)/grade
 	@SELFCHECK_GRADE=$(BUILD_BIN)/grade SELFCHECK_SUITE=$(SELFCHECK_SUITE) \
+	    SELFCHECK_HTML="$(SELFCHECK_HTML)" \
 	    sh student-kit/selfcheck BIN="$(BIN)" SRC="$(SRC)"; rc=$$?; [ $$rc -le 1 ]
 
 # Batch grading. grade exits 1 when some student lost points: that is a
