@@ -50,3 +50,11 @@ student-kit:
 GRADESCOPE_OUT ?= dist/autograder.zip
 gradescope:
 	@sh gradescope/make-zip.sh $(GRADESCOPE_OUT)
+
+# `make bench-html`: a class of BENCH_HTML_STUDENTS (150) copies of the
+# samples graded with --batch, then report.html's size and its load and
+# render time in headless Chromium (tests/bench/bench-html.sh).
+BENCH_HTML_STUDENTS ?= 150
+.PHONY: bench-html
+bench-html: $(BUILD_BIN)/grade
+	sh tests/bench/bench-html.sh $(B) $(BENCH_HTML_STUDENTS) hidden-tests 2
