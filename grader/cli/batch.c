@@ -15,8 +15,9 @@
  * (batch_resume.c). A student that could not be graded gets no report, so
  * it is retried.
  *
- * At the end DIR/gradebook.csv, DIR/summary.txt and DIR/summary.json are
- * rebuilt from every current student's report (graded now or earlier).
+ * At the end DIR/gradebook.csv, DIR/summary.txt, DIR/summary.json and
+ * DIR/report.html are rebuilt from every current student's report (graded
+ * now or earlier).
  * An interrupt stops the batch and still writes them for the students
  * finished so far.
  *
@@ -50,6 +51,7 @@ static int write_outputs(const struct batch *b)
 	rc |= batch_write_out(b, "gradebook.csv", batch_put_gradebook, b);
 	rc |= batch_write_out(b, "summary.json", batch_put_json, sum);
 	rc |= batch_write_out(b, "summary.txt", batch_put_summary_text, sum);
+	rc |= batch_write_out(b, "report.html", batch_put_html, b);
 	if (!b->quiet)
 		batch_write_summary_text(stdout, sum);
 	json_decref(sum);

@@ -36,6 +36,7 @@
 #include "grader/run/checkenv.h"
 #include "grader/run/build.h"
 #include "grader/report/gradescope.h"
+#include "grader/report/html.h"
 #include "grader/judge/judge.h"
 #include "grader/report/junit.h"
 #include "grader/report/outfile.h"
@@ -405,7 +406,7 @@ static void case_job(void *ctx, size_t job, int slot)
 /* ---- reports ---- */
 
 struct exporter_arg {
-	const char *what;
+	int (*write)(FILE *f, const json_t *report);
 	const json_t *report;
 };
 
@@ -413,16 +414,17 @@ static int put_exporter(FILE *f, const void *arg)
 {
 	const struct exporter_arg *a = arg;
 
-	return !strcmp(a->what, "junit") ? junit_write(f, a->report)
-					 : gradescope_write(f, a->report);
+	return a->write(f, a->report);
 }
 
 /* Through outfile.h: a new private temporary file, fsync and rename, so a
  * reader (run_autograder, a CI job) sees the old file or the whole new
  * one, and a link planted at the path is replaced, never followed. */
-static int write_exporter(const char *path, const char *what, const json_t *report)
+static int write_exporter(const char *path,
+			  int (*write)(FILE *f, const json_t *report),
+			  const json_t *report)
 {
-	struct exporter_arg a = { what, report };
+	struct exporter_arg a = { write, report };
 	char err[4400];
 
 	if (outfile_write(path, put_exporter, &a, err, sizeof(err)) < 0)
@@ -434,7 +436,7 @@ static int write_exporter(const char *path, const char *what, const json_t *repo
  * refused at once (outfile.h), not after every case has run. */
 static int check_report_paths(const struct options *o)
 {
-	const char *paths[] = { o->json, o->junit, o->gradescope };
+	const char *paths[] = { o->json, o->junit, o->gradescope, o->html };
 	char err[4400];
 
 	for (size_t i = 0; i < sizeof(paths) / sizeof(*paths); i++)
@@ -446,15 +448,18 @@ static int check_report_paths(const struct options *o)
 
 static int write_reports(const struct options *o, const json_t *report)
 {
+	const struct { const char *path; int (*write)(FILE *, const json_t *); } ex[] = {
+		{ o->junit, junit_write }, { o->gradescope, gradescope_write },
+		{ o->html, html_write },
+	};
 	char err[4400];
 	int rc = 0;
 
 	if (o->json && report_write_json(report, o->json, err, sizeof(err)) < 0)
 		rc = error("%s", err);
-	if (o->junit && write_exporter(o->junit, "junit", report) < 0)
-		rc = -1;
-	if (o->gradescope && write_exporter(o->gradescope, "gradescope", report) < 0)
-		rc = -1;
+	for (size_t i = 0; i < sizeof(ex) / sizeof(*ex); i++)
+		if (ex[i].path && write_exporter(ex[i].path, ex[i].write, report) < 0)
+			rc = -1;
 	return rc;
 }
 
@@ -492,7 +497,7 @@ static int report_all(struct grading *g, const struct options *o)
 			die("out of memory");
 	report_print(stdout, g->suite, g->subs, g->nsubs, &ro);
 	fflush(stdout);
-	if (o->json || o->junit || o->gradescope) {
+	if (o->json || o->junit || o->gradescope || o->html) {
 		json_t *report = report_json(g->suite, g->subs, g->nsubs, &ro);
 		int rc = report ? write_reports(o, report) : -1;
 		if (!report)

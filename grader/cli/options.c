@@ -27,6 +27,7 @@ static const struct cli_option table[] = {
 	{ "version", 0, no_argument, OPT_VERSION, 0 },
 	{ "junit", 0, required_argument, OPT_JUNIT, OPTF_REPORT },
 	{ "gradescope", 0, required_argument, OPT_GRADESCOPE, OPTF_REPORT },
+	{ "html", 0, required_argument, OPT_HTML, OPTF_REPORT },
 	{ "staff", 0, no_argument, OPT_STAFF, 0 },
 	{ "show-hidden", 0, no_argument, OPT_STAFF, 0 },
 	{ "student", 0, no_argument, OPT_STUDENT, 0 },
@@ -65,6 +66,7 @@ static const char usage_text[] =
 "  --json FILE             write the JSON report ('-': standard output)\n"
 "  --junit FILE            write JUnit XML\n"
 "  --gradescope FILE       write a Gradescope results.json\n"
+"  --html FILE             write a self-contained HTML page (the view as --junit)\n"
 "  -q, --quiet             print only each submission's total\n"
 "  -v, --verbose           print whole diffs, stderr tails, compiler warnings\n"
 "  --color=WHEN            auto (a terminal and NO_COLOR unset), always, never\n"
@@ -158,6 +160,7 @@ static int one_option(int c, const char *arg, struct options *o)
 	case OPT_JSON: o->json = arg; break;
 	case OPT_JUNIT: o->junit = arg; break;
 	case OPT_GRADESCOPE: o->gradescope = arg; break;
+	case OPT_HTML: o->html = arg; break;
 	case OPT_TIME: parse_seconds_or_die("--time-limit", arg, &o->cpu_sec); break;
 	case OPT_WALL: parse_seconds_or_die("--wall-limit", arg, &o->wall_sec); break;
 	case OPT_MEM: parse_long_or_die("--memory-limit", arg, 1, 1L << 20, &o->memory_mib); break;
