@@ -1,10 +1,7 @@
 /* xml: see xml.h. */
 #include "grader/lib/xml.h"
 
-/* Length of the valid UTF-8 sequence at s that XML 1.0 allows, or 0 when
- * the bytes there are not one (overlong, surrogate, past U+10FFFF, the
- * noncharacters U+FFFE/U+FFFF, or truncated). s[0] >= 0x80. */
-static size_t utf8_xml_len(const unsigned char *s, size_t left)
+size_t xml_utf8_len(const unsigned char *s, size_t left)
 {
 	size_t n;
 	unsigned long cp;
@@ -78,7 +75,7 @@ void xml_escape(FILE *f, const char *s, size_t len, unsigned flags)
 			bad_byte(f, c, flags);
 		else if (c < 0x80)
 			fputc(c, f);
-		else if ((n = utf8_xml_len(p + i, len - i)) == 0)
+		else if ((n = xml_utf8_len(p + i, len - i)) == 0)
 			bad_byte(f, c, flags);
 		else {
 			fwrite(p + i, 1, n, f);

@@ -29,5 +29,10 @@ enum {
 
 /* Writes len bytes of s to f, escaped as above. */
 void xml_escape(FILE *f, const char *s, size_t len, unsigned flags);
+/* Length of the valid UTF-8 sequence at s (s[0] >= 0x80) that XML 1.0
+ * allows, or 0 when the bytes there are not one (overlong, surrogate, past
+ * U+10FFFF, the noncharacters U+FFFE/U+FFFF, or truncated). The HTML
+ * page's escaping (html.c) applies the same rule. */
+size_t xml_utf8_len(const unsigned char *s, size_t left);
 
 #endif

@@ -12,6 +12,8 @@
  */
 #include "grader/report/html.h"
 
+#include "grader/lib/xml.h"
+
 #include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -33,39 +35,6 @@ static const char *const verdict_colors[NVERDICTS + 1] = {
 };
 
 /* ---- escaping ---------------------------------------------------------- */
-
-/* Length of the valid UTF-8 sequence at s (s[0] >= 0x80) that is not a
- * noncharacter U+FFFE/U+FFFF, or 0. */
-static size_t utf8_len(const unsigned char *s, size_t left)
-{
-	size_t n;
-	unsigned long cp;
-
-	if (s[0] >= 0xC2 && s[0] <= 0xDF) {
-		n = 2;
-		cp = s[0] & 0x1F;
-	} else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
-		n = 3;
-		cp = s[0] & 0x0F;
-	} else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (left < n)
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3F);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
-	    cp == 0xFFFE || cp == 0xFFFF)
-		return 0;
-	return n;
-}
 
 #define REPLACEMENT "\xEF\xBF\xBD"   /* U+FFFD */
 
@@ -95,7 +64,7 @@ void html_escape(FILE *f, const char *s, size_t len)
 		case '\t': case '\n': fputc(p[i], f); break;
 		default:
 			if (p[i] >= 0x80) {
-				size_t n = utf8_len(p + i, len - i);
+				size_t n = xml_utf8_len(p + i, len - i);
 
 				if (n) {
 					fwrite(p + i, 1, n, f);
