@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "grader/cli/batch.h"
+#include "grader/cli/suitereport_cmd.h"
 #include "grader/run/checkenv.h"
 #include "grader/run/build.h"
 #include "grader/report/gradescope.h"
@@ -650,6 +651,9 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--batch"))
 			return batch_main(argc, argv);
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--suite-report"))
+			return suitereport_main(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "--check-env")) {
 		if (argc > 3)
 			die_usage("--check-env takes at most a SUITE_DIR");

@@ -44,6 +44,7 @@ static const struct cli_option table[] = {
 static const char usage_text[] =
 "usage: grade [OPTIONS] SUITE_DIR SUBMISSION...\n"
 "       grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR [OPTIONS]\n"
+"       grade --suite-report SUITE_DIR WRONG_DIR [--suite-report-json FILE] [OPTIONS]\n"
 "\n"
 "Grades each SUBMISSION (an executable, a directory of C sources built\n"
 "with 'cc -std=c11 -O2 *.c -lm', or one .c file) against the cases of\n"
@@ -73,6 +74,8 @@ static const char usage_text[] =
 "  --student               hide the diffs of hidden cases (default)\n"
 "  --staff, --show-hidden  show every diff\n"
 "  --batch                 grade a whole class (see docs/workflows.md)\n"
+"  --suite-report SUITE_DIR WRONG_DIR  which cases kill which wrong solutions\n"
+"                          (see grade --suite-report --help)\n"
 "  --check-env [SUITE_DIR] print the sandbox this machine gives; exit 1 when\n"
 "                          a hidden suite would be graded without masking\n"
 "  --validate-gradescope FILE  check a results.json (exit 0, or 2 and why)\n"

@@ -4,5 +4,7 @@
 GRADER_REPORT_SRCS := grader/report/report.c grader/report/outfile.c \
                       grader/report/junit.c grader/report/gradescope.c \
                       grader/report/html.c
+# The suite report (grade --suite-report): the kill matrix of wrong solutions.
+GRADER_REPORT_SRCS += grader/report/suitereport.c
 GRADER_LIB_SRCS += $(GRADER_REPORT_SRCS)
 LIB_SRCS        += $(GRADER_REPORT_SRCS)
