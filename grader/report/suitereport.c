@@ -200,8 +200,11 @@ static int solutions_json(const struct suitereport_matrix *m, const struct count
 			}
 		}
 		line[m->ncases] = '\0';
-		if (put(json_array_get(rows, s), "kills", json_string(line)) < 0 ||
-		    push(sols, json_pack("{s:s, s:o, s:o, s:I, s:o*}", "name", m->sols[s],
+		if (put(json_array_get(rows, s), "kills", json_string(line)) < 0) {
+			json_decref(by);
+			goto out;
+		}
+		if (push(sols, json_pack("{s:s, s:o, s:o, s:I, s:o*}", "name", m->sols[s],
 					 "family", str_or_null(m->families ? m->families[s] : NULL),
 					 "build", str_or_null(m->builds ? m->builds[s] : NULL),
 					 "kills", (json_int_t)k->sol_kills[s], "killed_by", by)) < 0)
