@@ -28,7 +28,7 @@ static const char *const verdicts[] = {
 	"WA", "AC", "RTE", "AC", "AC",
 	"AC", "TLE", "AC", "AC", "AC",
 	"AC", "AC", "AC", "AC", "AC",
-	"CE", "MLE", "AC", "AC", "IE",
+	"OLE", "MLE", "AC", "AC", "IE",
 };
 static const struct suitereport_matrix matrix = {
 	.nsols = 4, .ncases = 5, .sols = sols, .families = fams, .cases = cases,
@@ -64,7 +64,7 @@ START_TEST(test_kills)
 	ck_assert(!suitereport_kills("AC"));
 	ck_assert(!suitereport_kills("IE"));
 	ck_assert(suitereport_kills("WA"));
-	ck_assert(suitereport_kills("CE"));
+	ck_assert(!suitereport_kills("CE"));
 	ck_assert(suitereport_kills("TLE"));
 }
 END_TEST
@@ -85,6 +85,7 @@ START_TEST(test_analysis)
 	ck_assert_int_eq(num(sum, "fragile"), 1);
 	ck_assert_int_eq(num(sum, "redundant_cases"), 2);
 	ck_assert_int_eq(num(sum, "errors"), 1);
+	ck_assert_int_eq(num(sum, "unbuilt"), 0);
 	ck_assert_int_eq(num(sum, "min_kills"), 0);
 	ck_assert_int_eq(num(sum, "max_kills"), 2);
 	ck_assert_str_eq(joined(at(sr, "survivors"), buf, sizeof(buf)), "s3");
@@ -214,9 +215,17 @@ START_TEST(test_from_grade)
 	ck_assert_str_eq(json_string_value(at(v, "name")), "beta");
 	ck_assert_str_eq(json_string_value(at(v, "family")), "args");
 	ck_assert_str_eq(json_string_value(at(v, "build")), "failed");
-	ck_assert_str_eq(joined(at(v, "killed_by"), buf, sizeof(buf)), "p q");
+	/* a build that failed: no case ran, so no kill, and no survivor */
+	ck_assert_str_eq(joined(at(v, "killed_by"), buf, sizeof(buf)), "");
+	ck_assert_str_eq(joined(at(sr, "unbuilt"), buf, sizeof(buf)), "beta");
 	ck_assert_str_eq(joined(at(sr, "survivors"), buf, sizeof(buf)), "gamma");
-	ck_assert_str_eq(joined(at(sr, "redundant"), buf, sizeof(buf)), "");
+	ck_assert_str_eq(joined(at(sr, "redundant"), buf, sizeof(buf)), "p");
+	ck_assert_str_eq(json_string_value(at(json_array_get(at(at(sr, "matrix"), "rows"), 1),
+					      "kills")), "CC");
+	ck_assert_int_eq(num(at(sr, "summary"), "unbuilt"), 1);
+	ck_assert_int_eq(num(at(sr, "summary"), "killed"), 1);
+	ck_assert_int_eq(num(at(sr, "summary"), "min_kills"), 0);
+	ck_assert_int_eq(num(json_array_get(at(sr, "families"), 1), "unbuilt"), 1);
 	json_decref(sr);
 
 	/* a submission whose cases are not the first one's */

@@ -22,7 +22,14 @@
 
 int suitereport_kills(const char *verdict)
 {
-	return strcmp(verdict, "AC") != 0 && strcmp(verdict, "IE") != 0;
+	return strcmp(verdict, "AC") && strcmp(verdict, "IE") && strcmp(verdict, "CE");
+}
+
+/* The matrix's character for a verdict. */
+static char mark(const char *verdict)
+{
+	return suitereport_kills(verdict) ? 'X' : !strcmp(verdict, "IE") ? '?'
+	       : !strcmp(verdict, "CE") ? 'C' : '.';
 }
 
 static const char *verdict_at(const struct suitereport_matrix *m, size_t s, size_t c)
@@ -98,10 +105,11 @@ struct counts {
 	size_t *case_kills;   /* per case: solutions killed */
 	size_t *sole;         /* per case: solutions only it kills */
 	size_t *first_killer; /* per solution: its first killing case */
+	unsigned char *unbuilt; /* per solution: a CE (its build failed) */
 	size_t *cat_of;       /* per case: its category's index */
 	const char **cats;    /* the categories (borrowed) */
 	size_t ncats;
-	size_t errors, min_kills, max_kills;
+	size_t errors, nbuilt, min_kills, max_kills;
 };
 
 static void counts_release(struct counts *k)
@@ -110,6 +118,7 @@ static void counts_release(struct counts *k)
 	free(k->case_kills);
 	free(k->sole);
 	free(k->first_killer);
+	free(k->unbuilt);
 	free(k->cat_of);
 	free(k->cats);
 }
@@ -122,20 +131,22 @@ static int count(const struct suitereport_matrix *m, struct counts *k)
 	memset(k, 0, sizeof(*k));
 	k->sol_kills = calloc(ns, sizeof(size_t));
 	k->first_killer = calloc(ns, sizeof(size_t));
+	k->unbuilt = calloc(ns, 1);
 	k->case_kills = calloc(nc, sizeof(size_t));
 	k->sole = calloc(nc, sizeof(size_t));
 	k->cat_of = calloc(nc, sizeof(size_t));
-	if (!k->sol_kills || !k->first_killer || !k->case_kills || !k->sole || !k->cat_of)
+	if (!k->sol_kills || !k->first_killer || !k->unbuilt || !k->case_kills || !k->sole || !k->cat_of)
 		return -1;
 	if ((ncats = categories_of(m, k->cat_of, &k->cats)) < 0)
 		return -1;
 	k->ncats = (size_t)ncats;
-	k->min_kills = m->nsols ? m->ncases : 0;
+	k->min_kills = m->ncases;
 	for (size_t s = 0; s < m->nsols; s++) {
 		for (size_t c = 0; c < m->ncases; c++) {
 			const char *v = verdict_at(m, s, c);
 			if (!strcmp(v, "IE"))
 				k->errors++;
+			k->unbuilt[s] |= !strcmp(v, "CE");
 			if (!suitereport_kills(v))
 				continue;
 			if (!k->sol_kills[s]++)
@@ -144,12 +155,23 @@ static int count(const struct suitereport_matrix *m, struct counts *k)
 		}
 		if (k->sol_kills[s] == 1)
 			k->sole[k->first_killer[s]]++;
+		if (k->unbuilt[s])
+			continue;
+		k->nbuilt++;
 		if (k->sol_kills[s] < k->min_kills)
 			k->min_kills = k->sol_kills[s];
 		if (k->sol_kills[s] > k->max_kills)
 			k->max_kills = k->sol_kills[s];
 	}
+	if (!k->nbuilt)
+		k->min_kills = 0;
 	return 0;
+}
+
+/* Neither killed nor unbuilt. */
+static int survives(const struct counts *k, size_t s)
+{
+	return !k->sol_kills[s] && !k->unbuilt[s];
 }
 
 static json_t *cases_json(const struct suitereport_matrix *m, const struct counts *k)
@@ -173,10 +195,11 @@ static int solutions_json(const struct suitereport_matrix *m, const struct count
 {
 	json_t *sols = json_array(), *rows = json_array(), *surv = json_array();
 	json_t *frag = json_array(), *errs = json_array(), *names = json_array();
+	json_t *unbuilt = json_array();
 	char *line = malloc(m->ncases + 1);
 	int rc = -1;
 
-	if (!sols || !rows || !surv || !frag || !errs || !names || !line)
+	if (!sols || !rows || !surv || !frag || !errs || !names || !unbuilt || !line)
 		goto out;
 	for (size_t c = 0; c < m->ncases; c++)
 		if (push(names, json_string(m->cases[c])) < 0)
@@ -190,7 +213,7 @@ static int solutions_json(const struct suitereport_matrix *m, const struct count
 		}
 		for (size_t c = 0; c < m->ncases; c++) {
 			const char *v = verdict_at(m, s, c);
-			line[c] = suitereport_kills(v) ? 'X' : strcmp(v, "IE") ? '.' : '?';
+			line[c] = mark(v);
 			if (push(verdicts, json_string(v)) < 0 ||
 			    (line[c] == 'X' && push(by, json_string(m->cases[c])) < 0) ||
 			    (line[c] == '?' && push(errs, json_pack("{s:s, s:s}", "solution",
@@ -209,7 +232,9 @@ static int solutions_json(const struct suitereport_matrix *m, const struct count
 					 "build", str_or_null(m->builds ? m->builds[s] : NULL),
 					 "kills", (json_int_t)k->sol_kills[s], "killed_by", by)) < 0)
 			goto out;
-		if (k->sol_kills[s] == 0 && push(surv, json_string(m->sols[s])) < 0)
+		if (survives(k, s) && push(surv, json_string(m->sols[s])) < 0)
+			goto out;
+		if (k->unbuilt[s] && push(unbuilt, json_string(m->sols[s])) < 0)
 			goto out;
 		if (k->sol_kills[s] == 1 &&
 		    push(frag, json_pack("{s:s, s:s}", "solution", m->sols[s], "case",
@@ -218,14 +243,15 @@ static int solutions_json(const struct suitereport_matrix *m, const struct count
 	}
 	rc = put(r, "solutions", sols) | put(r, "matrix", json_pack("{s:O, s:O}", "cases",
 		 names, "rows", rows)) | put(r, "survivors", surv) |
-	     put(r, "fragile", frag) | put(r, "errors", errs);
-	sols = surv = frag = errs = NULL;
+	     put(r, "fragile", frag) | put(r, "unbuilt", unbuilt) | put(r, "errors", errs);
+	sols = surv = frag = errs = unbuilt = NULL;
 out:
 	json_decref(sols);
 	json_decref(rows);
 	json_decref(surv);
 	json_decref(frag);
 	json_decref(errs);
+	json_decref(unbuilt);
 	json_decref(names);
 	free(line);
 	return rc ? -1 : 0;
@@ -303,7 +329,7 @@ static json_t *families_json(const struct suitereport_matrix *m, const struct co
 			first++;
 		if (first < s)
 			continue;
-		size_t total = 0, killed = 0, fragile = 0;
+		size_t total = 0, killed = 0, fragile = 0, unbuilt = 0;
 		json_t *surv = json_array();
 		for (size_t t = s; surv && t < m->nsols; t++) {
 			if (!same(m->families[t], fam))
@@ -311,14 +337,15 @@ static json_t *families_json(const struct suitereport_matrix *m, const struct co
 			total++;
 			killed += k->sol_kills[t] > 0;
 			fragile += k->sol_kills[t] == 1;
-			if (!k->sol_kills[t] && push(surv, json_string(m->sols[t])) < 0) {
+			unbuilt += k->unbuilt[t];
+			if (survives(k, t) && push(surv, json_string(m->sols[t])) < 0) {
 				json_decref(surv);
 				surv = NULL;
 			}
 		}
-		if (push(arr, json_pack("{s:o, s:I, s:I, s:I, s:o*}", "family", str_or_null(fam),
-					"solutions", (json_int_t)total,
-					"killed", (json_int_t)killed,
+		if (push(arr, json_pack("{s:o, s:I, s:I, s:I, s:I, s:o*}", "family",
+					str_or_null(fam), "solutions", (json_int_t)total,
+					"killed", (json_int_t)killed, "unbuilt", (json_int_t)unbuilt,
 					"fragile", (json_int_t)fragile, "survivors", surv)) < 0) {
 			json_decref(arr);
 			arr = NULL;
@@ -343,22 +370,24 @@ json_t *suitereport_json(const struct suitereport_matrix *m, struct strbuf *err)
 {
 	struct counts k;
 	json_t *r = NULL, *redundant = NULL;
-	size_t nsurv = 0, nfrag = 0;
+	size_t nsurv = 0, nfrag = 0, nkilled = 0;
 
 	if (check_matrix(m, err) < 0)
 		return NULL;
 	if (count(m, &k) < 0)
 		goto oom;
 	for (size_t s = 0; s < m->nsols; s++) {
-		nsurv += k.sol_kills[s] == 0;
+		nsurv += survives(&k, s);
+		nkilled += k.sol_kills[s] > 0;
 		nfrag += k.sol_kills[s] == 1;
 	}
 	if (!(r = json_pack("{s:s, s:n, s:n, s:n}", "schema", SUITEREPORT_SCHEMA,
 			    "suite", "suite_dir", "wrong_dir")) ||
 	    !(redundant = redundant_json(m, &k)) ||
-	    put(r, "summary", json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
+	    put(r, "summary", json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
 		"solutions", (json_int_t)m->nsols, "cases", (json_int_t)m->ncases,
-		"killed", (json_int_t)(m->nsols - nsurv),
+		"killed", (json_int_t)nkilled,
+		"unbuilt", (json_int_t)(m->nsols - k.nbuilt),
 		"survivors", (json_int_t)nsurv, "fragile", (json_int_t)nfrag,
 		"redundant_cases", (json_int_t)json_array_size(redundant),
 		"errors", (json_int_t)k.errors, "min_kills", (json_int_t)k.min_kills,
@@ -577,6 +606,17 @@ static size_t width_of(const json_t *arr, const char *key, size_t least)
 	return w;
 }
 
+static const json_t *find_solution(const json_t *sr, const char *name)
+{
+	size_t i;
+	const json_t *v;
+
+	json_array_foreach(json_object_get(sr, "solutions"), i, v)
+		if (name && !strcmp(str_at(v, "name"), name))
+			return v;
+	return NULL;
+}
+
 static void print_names(FILE *f, const json_t *arr)
 {
 	size_t i;
@@ -598,8 +638,8 @@ static void print_matrix(FILE *f, const json_t *sr)
 
 	for (size_t p = 10; p <= nc; p *= 10)
 		digits++;
-	fprintf(f, "kill matrix ('X': the case kills the solution, '?': internal error; "
-		"columns: the cases below)\n");
+	fprintf(f, "kill matrix ('X': the case kills the solution; 'C': it did not "
+		"build; '?': internal error;\ncolumns: the cases below)\n");
 	for (size_t d = digits; d-- > 0;) {
 		size_t div = 1;
 		for (size_t k = 0; k < d; k++)
@@ -642,10 +682,11 @@ int suitereport_print(FILE *f, const json_t *sr)
 
 	fprintf(f, "\nsurvivors, killed by no case (%lld)%s\n", N(sum, "survivors"),
 		N(sum, "survivors") ? ":" : "");
-	json_array_foreach(json_object_get(sr, "solutions"), i, v)
-		if (!N(v, "kills"))
-			fprintf(f, "  %s%s%s\n", str_at(v, "name"), str_at(v, "family") ? "  " : "",
-				str_at(v, "family") ? str_at(v, "family") : "");
+	json_array_foreach(json_object_get(sr, "survivors"), i, v) {
+		const json_t *sol = find_solution(sr, json_string_value(v));
+		fprintf(f, "  %s%s%s\n", json_string_value(v), str_at(sol, "family") ? "  " : "",
+			str_at(sol, "family") ? str_at(sol, "family") : "");
+	}
 	fprintf(f, "\nfragile, killed by one case only (%lld)%s\n", N(sum, "fragile"),
 		N(sum, "fragile") ? ":" : "");
 	w = width_of(json_object_get(sr, "fragile"), "solution", 8);
@@ -654,6 +695,11 @@ int suitereport_print(FILE *f, const json_t *sr)
 	fprintf(f, "\nredundant cases, killing nothing (%lld)%s\n", N(sum, "redundant_cases"),
 		N(sum, "redundant_cases") ? ":" : "");
 	print_names(f, json_object_get(sr, "redundant"));
+	if (N(sum, "unbuilt")) {
+		fprintf(f, "\ndid not build, so no case ran: neither killed nor surviving "
+			"(%lld):\n", N(sum, "unbuilt"));
+		print_names(f, json_object_get(sr, "unbuilt"));
+	}
 
 	w = width_of(json_object_get(sr, "categories"), "category", 8);
 	fprintf(f, "\ncategories (killed: distinct solutions its cases kill; only: no other "
@@ -675,6 +721,8 @@ int suitereport_print(FILE *f, const json_t *sr)
 		N(sum, "killed"), N(sum, "solutions"), N(sum, "survivors"), N(sum, "fragile"),
 		N(sum, "min_kills"), N(sum, "max_kills"), N(sum, "redundant_cases"),
 		N(sum, "cases"));
+	if (N(sum, "unbuilt"))
+		fprintf(f, "; %lld did not build", N(sum, "unbuilt"));
 	if (N(sum, "errors"))
 		fprintf(f, "; %lld internal errors (not counted as kills)", N(sum, "errors"));
 	fputs("\n", f);

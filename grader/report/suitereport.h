@@ -7,10 +7,12 @@
  * `grade --suite-report SUITE_DIR WRONG_DIR` grades every wrong solution
  * against the suite (grader/cli/suitereport_cmd.c, through grade itself)
  * and hands the result here as a kill matrix: one verdict per (solution,
- * case). A case KILLS a solution when its verdict is neither AC nor IE
- * (IE is the grader's own failure: it says nothing about the suite, and is
- * counted apart). From the matrix come:
- *   - the survivors: solutions no case kills;
+ * case). A case KILLS a solution when it ran and its verdict is not AC:
+ * not AC, not IE (the grader's own failure, which says nothing about the
+ * suite: counted apart as "errors") and not CE (the build failed, so no
+ * case ran: such a solution is "unbuilt", neither killed nor a survivor,
+ * and left out of the fewest kills). From the matrix come:
+ *   - the survivors: solutions that built and that no case kills;
  *   - the fragile ones: killed by exactly one case;
  *   - the redundant cases: cases that kill nothing;
  *   - per case category: how many distinct solutions its cases kill, and
@@ -47,7 +49,7 @@ struct suitereport_matrix {
 	                                  per solution): "AC", "WA", ... */
 };
 
-/* 1 when a case with this verdict kills the solution: not AC, not IE. */
+/* 1 when a case with this verdict kills the solution: not AC, IE or CE. */
 int suitereport_kills(const char *verdict);
 
 /* The analysis of m as a new JSON object (the caller json_decref's it),
@@ -71,7 +73,8 @@ json_t *suitereport_from_grade(const json_t *grade_report, const json_t *familie
 json_t *suitereport_read_index(const char *path, struct strbuf *err);
 
 /* The terminal report of a suitereport_json object: the matrix (one row
- * per solution, one column per case, 'X' a kill, '.' none, '?' an IE),
+ * per solution, one column per case, 'X' a kill, '.' none, 'C' a CE,
+ * '?' an IE),
  * the cases' numbers, names, categories and kills, then survivors,
  * fragile solutions, redundant cases, categories and families. Returns 0,
  * or -1 when sr is not such an object (nothing useful printed). */
