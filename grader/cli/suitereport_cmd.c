@@ -62,7 +62,8 @@ static const char usage_text[] =
 "(its verdict is not AC), the solutions no case kills, those one case only\n"
 "kills, the cases that kill nothing, and per category how many distinct\n"
 "solutions its cases kill.\n"
-"  --suite-report-json FILE  write the report as JSON ('-': standard output)\n"
+"  --suite-report-json FILE  write the report as JSON ('-': standard output,\n"
+"                            instead of the text)\n"
 "Other options (-j, limits, --exact, --hide, --uid-base) go to the grading.\n"
 "Exit status: 0 every solution killed, 1 some survive, 2 usage, suite or\n"
 "path error, 3 internal error.\n";
@@ -243,11 +244,6 @@ static int run_grade(const struct sr_args *a, char **sols, size_t nsols,
 	return WEXITSTATUS(status);
 }
 
-static int put_text(FILE *f, const void *sr)
-{
-	return suitereport_print(f, sr);
-}
-
 /* The report from the child's JSON: printed, and written to a->json. */
 static int make_report(const struct sr_args *a, const char *path)
 {
@@ -275,7 +271,9 @@ static int make_report(const struct sr_args *a, const char *path)
 		error("%s", strbuf_failed(&err) ? "out of memory" : strbuf_str(&err));
 		goto out;
 	}
-	if (put_text(stdout, sr) < 0 || fflush(stdout) == EOF) {
+	/* "-": the JSON alone on stdout. */
+	if ((!a->json || strcmp(a->json, "-")) &&
+	    (suitereport_print(stdout, sr) < 0 || fflush(stdout) == EOF)) {
 		error("cannot write the report: %s", strerror(errno));
 		goto out;
 	}
