@@ -327,7 +327,7 @@ int suitereport_main(int argc, char **argv)
 	snprintf(tmpl, sizeof(tmpl), "%s/wg-suite-report-XXXXXX",
 		 tmpdir && *tmpdir ? tmpdir : "/tmp");
 	if (!mkdtemp(tmpl)) {
-		rc = error("cannot make a folder like '%s': %s", tmpl, strerror(errno));
+		error("cannot make a folder like '%s': %s", tmpl, strerror(errno));
 		rc = WG_EXIT_INTERNAL;
 		goto out;
 	}
