@@ -17,6 +17,8 @@
  */
 #include "grader/cli/suitereport_cmd.h"
 
+#include <getopt.h>
+
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +33,7 @@
 
 #include <jansson.h>
 
+#include "grader/cli/options.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 #include "grader/lib/util.h"
@@ -40,17 +43,8 @@
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
 
-/* grade options whose value is the next word: passed through with it. */
-static const char *const value_options[] = {
-	"--time-limit", "--wall-limit", "--memory-limit", "--output-limit",
-	"--color", "--colour", "--hide", "--uid-base", "--jobs", "-j",
-};
-
-/* Options that make no sense here: the report is the suite report. */
-static const char *const refused_options[] = {
-	"--json", "--junit", "--gradescope", "--batch", "--out", "--check-env",
-	"--validate-gradescope", "--force",
-};
+/* Words that are no option of grade's table but are refused by name. */
+static const char *const refused_words[] = { "--check-env", "--validate-gradescope" };
 
 static const char usage_text[] =
 "usage: grade --suite-report SUITE_DIR WRONG_DIR [--suite-report-json FILE]\n"
@@ -81,17 +75,16 @@ struct sr_args {
 	size_t npass;
 };
 
-static int in_list(const char *arg, const char *const *list, size_t n)
-{
-	size_t len = strcspn(arg, "=");
-
-	for (size_t i = 0; i < n; i++)
-		if (strlen(list[i]) == len && !strncmp(arg, list[i], len))
-			return 1;
-	return 0;
-}
-
 #define COUNT(a) (sizeof(a) / sizeof(*(a)))
+
+/* Whether a word of grade's option table (options.h) takes its value from
+ * the next word: not "--name=VALUE", not "-cVALUE". */
+static int value_follows(const struct cli_option *o, const char *arg)
+{
+	if (o->has_arg != required_argument)
+		return 0;
+	return arg[1] == '-' ? !strchr(arg, '=') : !arg[2];
+}
 
 /* -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, struct sr_args *a)
@@ -120,13 +113,21 @@ static int parse_args(int argc, char **argv, struct sr_args *a)
 			if (!arg[19] && i + 1 == argc)
 				die_usage("option '%s' needs an argument", arg);
 			a->json = arg[19] ? arg + 20 : argv[++i];
-		} else if (in_list(arg, refused_options, COUNT(refused_options))) {
-			die_usage("--suite-report: '%s' does not apply (the report is "
-				  "--suite-report-json)", arg);
 		} else {
+			/* grade's own options go to the grading, but for the
+			 * reports (the report is the suite report) and batch's. */
+			const struct cli_option *o = options_find(arg);
+			int refused = 0;
+			for (size_t k = 0; k < COUNT(refused_words); k++)
+				refused |= !strcmp(arg, refused_words[k]);
+			if (!o && !refused)
+				die_usage("unknown option '%s'", arg);
+			if (refused || o->flags & (OPTF_REPORT | OPTF_BATCH_ONLY) ||
+			    o->id == 'h' || o->id == OPT_VERSION)
+				die_usage("--suite-report: '%s' does not apply (the report is "
+					  "--suite-report-json)", arg);
 			a->pass[a->npass++] = arg;
-			if (in_list(arg, value_options, COUNT(value_options)) &&
-			    !strchr(arg, '=') && (arg[1] == '-' || !arg[2])) {
+			if (value_follows(o, arg)) {
 				if (i + 1 == argc)
 					die_usage("option '%s' needs an argument", arg);
 				a->pass[a->npass++] = argv[++i];

@@ -118,6 +118,7 @@ expect_usage() {
 }
 expect_usage 'missing WRONG_DIR' --suite-report "$s"
 expect_usage "'--json' does not apply" --suite-report "$s" "$w" --json "$tmp/x.json"
+expect_usage "unknown option '--frob'" --suite-report "$s" "$w" --frob
 expect_usage 'holds no wrong solution' --suite-report "$s" "$s"
 expect_usage 'cannot read the wrong' --suite-report "$s" "$tmp/none"
 TMPDIR=$tmp/tmpdir expect_usage 'suite' --suite-report "$tmp/none" "$w"
