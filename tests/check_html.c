@@ -343,6 +343,40 @@ START_TEST(test_write_error)
 }
 END_TEST
 
+/* The suite report's section: hostile wrong-solution and case names are
+ * text, the matrix has a row per solution, X and C cells are marked. */
+START_TEST(test_suite_section)
+{
+	json_t *r = json_pack("{s:s, s:[], s:{s:{s:i, s:i, s:i, s:i, s:i, s:i, s:i},"
+			      " s:[s], s:[{s:s, s:s}], s:[s], s:[],"
+			      " s:{s:[s, s], s:[{s:s, s:s}, {s:s, s:s}]}}}",
+			      "view", "staff", "submissions", "suite_report",
+			      "summary", "solutions", 2, "cases", 2, "killed", 1,
+			      "survivors", 1, "fragile", 1, "unbuilt", 0,
+			      "redundant_cases", 1,
+			      "survivors", "<script>alert(1)</script>",
+			      "fragile", "solution", "ok\"quote", "case", "c1",
+			      "redundant", "c2]]>", "categories",
+			      "matrix", "cases", "c1", "c2]]>",
+			      "rows", "solution", "ok\"quote", "kills", "X.",
+			      "solution", "<script>alert(1)</script>", "kills", ".C");
+	char *p;
+
+	ck_assert_ptr_nonnull(r);
+	p = page(r);
+	ck_assert_uint_eq(count(p, "<section id=\"suite-strength\">"), 1);
+	ck_assert_uint_eq(count(p, "<tr class=\"sr-row\">"), 2);
+	ck_assert_uint_eq(count(p, "<script>alert"), 0);
+	ck_assert_uint_eq(count(p, "&lt;script&gt;alert(1)&lt;/script&gt;"), 2);
+	ck_assert_uint_eq(count(p, "ok&quot;quote"), 2);
+	ck_assert_uint_eq(count(p, "<td class=\"v v-WA\">X</td>"), 1);
+	ck_assert_uint_eq(count(p, "<td class=\"v v-CE\">C</td>"), 1);
+	ck_assert_ptr_nonnull(strstr(p, "title=\"c2]]&gt;\""));
+	free(p);
+	json_decref(r);
+}
+END_TEST
+
 Suite *make_html_suite(void)
 {
 	Suite *s = suite_create("html");
@@ -357,6 +391,7 @@ Suite *make_html_suite(void)
 	tcase_add_test(tc, test_class);
 	tcase_add_test(tc, test_empty_report);
 	tcase_add_test(tc, test_write_error);
+	tcase_add_test(tc, test_suite_section);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -37,8 +37,12 @@
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 #include "grader/lib/util.h"
+#include "grader/report/html.h"
 #include "grader/report/outfile.h"
 #include "grader/report/report.h"
+#include "grader/report/html.h"
+#include "grader/report/html.h"
+#include "grader/report/outfile.h"
 #include "grader/report/suitereport.h"
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
@@ -58,6 +62,8 @@ static const char usage_text[] =
 "solutions its cases kill.\n"
 "  --suite-report-json FILE  write the report as JSON ('-': standard output,\n"
 "                            instead of the text)\n"
+"  --suite-report-html FILE  write an HTML page: the suite strength section,\n"
+"                            then every wrong solution's verdicts (staff view)\n"
 "Other options (-j, limits, --exact, --hide, --uid-base) go to the grading.\n"
 "Exit status: 0 every solution killed, 1 some survive, 2 usage, suite or\n"
 "path error, 3 internal error.\n";
@@ -70,7 +76,7 @@ static void on_stop(int sig)
 }
 
 struct sr_args {
-	const char *suite, *wrong, *json;
+	const char *suite, *wrong, *json, *html;
 	const char **pass;   /* options passed through, in order */
 	size_t npass;
 };
@@ -113,6 +119,11 @@ static int parse_args(int argc, char **argv, struct sr_args *a)
 			if (!arg[19] && i + 1 == argc)
 				die_usage("option '%s' needs an argument", arg);
 			a->json = arg[19] ? arg + 20 : argv[++i];
+		} else if (!strncmp(arg, "--suite-report-html", 19) &&
+			   (!arg[19] || arg[19] == '=')) {
+			if (!arg[19] && i + 1 == argc)
+				die_usage("option '%s' needs an argument", arg);
+			a->html = arg[19] ? arg + 20 : argv[++i];
 		} else {
 			/* grade's own options go to the grading, but for the
 			 * reports (the report is the suite report) and batch's. */
@@ -245,6 +256,25 @@ static int run_grade(const struct sr_args *a, char **sols, size_t nsols,
 	return WEXITSTATUS(status);
 }
 
+static int put_page(FILE *f, const void *report)
+{
+	return html_write(f, report);
+}
+
+/* The grading of the wrong solutions, staff view, with the suite report
+ * as its first section (html_suite_section). */
+static int write_page(const char *path, json_t *grade_report, json_t *sr)
+{
+	char werr[4400];
+
+	if (json_object_set(grade_report, "suite_report", sr) < 0 ||
+	    json_object_set_new(grade_report, "view", json_string("staff")) < 0)
+		return error("out of memory");
+	if (outfile_write(path, put_page, grade_report, werr, sizeof(werr)) < 0)
+		return error("%s", werr);
+	return 0;
+}
+
 /* The report from the child's JSON: printed, and written to a->json. */
 static int make_report(const struct sr_args *a, const char *path)
 {
@@ -282,6 +312,8 @@ static int make_report(const struct sr_args *a, const char *path)
 		error("%s", werr);
 		goto out;
 	}
+	if (a->html && write_page(a->html, grade_report, sr) < 0)
+		goto out;
 	const json_t *sum = json_object_get(sr, "summary");
 	rc = json_integer_value(json_object_get(sum, "errors")) ? WG_EXIT_INTERNAL
 	     : json_integer_value(json_object_get(sum, "survivors")) ? WG_EXIT_NOT_AC

@@ -753,6 +753,8 @@ int html_write(FILE *f, const json_t *report)
 	write_scores(&pg);
 	write_categories(&pg);
 	write_failed(&pg);
+	if (json_is_object(json_object_get(report, "suite_report")))
+		html_suite_section(f, json_object_get(report, "suite_report"));
 	write_students(&pg);
 	fprintf(f, "<script>%s</script>\n</body>\n</html>\n", page_script);
 	if (fflush(f) != 0 || ferror(f)) {

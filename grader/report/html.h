@@ -50,6 +50,13 @@
  * memory, or writing failed; the page may then be partial). */
 int html_write(FILE *f, const json_t *report);
 
+/* The suite report (suitereport.h's JSON) as a <section
+ * id="suite-strength">: summary, survivors, fragile solutions, cases that
+ * kill nothing, categories, and the kill matrix (table#sr-matrix, one
+ * tr.sr-row per wrong solution). html_write() adds it when the report
+ * has a "suite_report" member, as grade --suite-report-html writes. */
+void html_suite_section(FILE *f, const json_t *sr);
+
 /* Writes s (len bytes) for HTML text or a quoted attribute value: & < > "
  * and ' become entities; invalid UTF-8 (overlong forms, surrogates, past
  * U+10FFFF, truncated sequences), noncharacters U+FFFE/U+FFFF and control

@@ -46,7 +46,8 @@ grep -E '^(always-plural|active-0-ok|active-clamps)	' "$root/tests/wrong/INDEX" 
 echo "not a solution" > "$w/notes.txt"
 
 TMPDIR=$tmp/tmpdir timeout 120 "$grade" --suite-report "$s" "$w" -j 2 \
-	--suite-report-json "$tmp/sr.json" > "$tmp/out" 2> "$tmp/err"
+	--suite-report-json "$tmp/sr.json" --suite-report-html "$tmp/sr.html" \
+	> "$tmp/out" 2> "$tmp/err"
 rc=$?
 [ $rc -eq 1 ] || { bad "exit $rc, not 1 (a survivor)"; cat "$tmp/err"; }
 [ -z "$(ls -A "$tmp/tmpdir")" ] || bad "left in TMPDIR: $(ls -A "$tmp/tmpdir")"
@@ -106,6 +107,25 @@ for pat in '^  active-clamps +\.\.\.\.  0$' '^  compile-error +CCCC  0$' \
 	   '^killed 2 of 4 wrong solutions; survivors 1, fragile 1;'; do
 	grep -Eq -- "$pat" "$tmp/out" || { bad "no '$pat' in the text"; cat "$tmp/out"; break; }
 done
+
+# The page: the suite strength section with the same findings (a row of
+# the matrix per wrong solution), then each wrong solution's verdicts.
+python3 - "$tmp/sr.html" <<'PY' || fail=1
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+sec = page[page.index('<section id="suite-strength">'):page.index('</section>')]
+errors = []
+def want(what, ok):
+    if not ok:
+        errors.append(what)
+        print("suite report page: " + what)
+want("4 matrix rows", sec.count('<tr class="sr-row">') == 4)
+want("survivor named", re.search(r'id="sr-survivors"><b>[^<]*\(1\):</b> active-clamps<', sec))
+want("fragile named", re.search(r'id="sr-fragile">.*active-0-ok \(errors-basic\)', sec))
+want("redundant case named", re.search(r'id="sr-redundant">.*vector-basic', sec))
+want("4 students after it", page.count('<tbody class="student"') == 4)
+sys.exit(1 if errors else 0)
+PY
 
 # Usage errors: exit 2 and why, nothing graded.
 expect_usage() {
