@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "grader/judge/verdict.h"
+#include "grader/lib/strbuf.h"
 #include "grader/report/report.h"
 #include "grader/report/keys.h"
 
@@ -462,13 +463,13 @@ static int word_ok(const char *s, const char *const *words)
 
 /* Checks object o (named where) against fields. */
 static int check_fields(const json_t *o, const char *where,
-			const struct gs_field *fields, char *err, size_t errlen)
+			const struct gs_field *fields, struct strbuf *err)
 {
 	const char *key;
 	const json_t *v;
 
 	if (!json_is_object(o)) {
-		snprintf(err, errlen, "%s: must be an object", where);
+		strbuf_addf(err, "%s: must be an object", where);
 		return -1;
 	}
 	json_object_foreach((json_t *)o, key, v) {
@@ -477,67 +478,69 @@ static int check_fields(const json_t *o, const char *where,
 		while (f->key && strcmp(f->key, key))
 			f++;
 		if (!f->key) {
-			snprintf(err, errlen, "%s%s%s: unknown key", where,
-				 *where ? "." : "", key);
+			strbuf_addf(err, "%s%s%s: unknown key", where,
+				    *where ? "." : "", key);
 			return -1;
 		}
 		if (!type_ok(v, f->type) ||
 		    (f->words && !word_ok(json_string_value(v), f->words))) {
-			snprintf(err, errlen, "%s%s%s: must be %s%s", where,
-				 *where ? "." : "", key, type_name(f->type),
-				 f->words ? " Gradescope knows" : "");
+			strbuf_addf(err, "%s%s%s: must be %s%s", where,
+				    *where ? "." : "", key, type_name(f->type),
+				    f->words ? " Gradescope knows" : "");
 			return -1;
 		}
 	}
 	for (const struct gs_field *f = fields; f->key; f++)
 		if (f->required && !json_object_get(o, f->key)) {
-			snprintf(err, errlen, "%s%smissing key '%s'", where,
-				 *where ? ": " : "", f->key);
+			strbuf_addf(err, "%s%smissing key '%s'", where,
+				    *where ? ": " : "", f->key);
 			return -1;
 		}
 	return 0;
 }
 
-int gradescope_validate(const json_t *res, char *err, size_t errlen)
+int gradescope_validate(const json_t *res, struct strbuf *err)
 {
 	const json_t *t;
 	char where[64];
 	size_t i;
 
-	if (check_fields(res, "", top_fields, err, errlen) < 0)
+	if (check_fields(res, "", top_fields, err) < 0)
 		return -1;
 	json_array_foreach(json_object_get(res, "tests"), i, t) {
 		const json_t *tag;
 		size_t j;
 
 		snprintf(where, sizeof where, "tests[%zu]", i);
-		if (check_fields(t, where, test_fields, err, errlen) < 0)
+		if (check_fields(t, where, test_fields, err) < 0)
 			return -1;
 		json_array_foreach(json_object_get(t, "tags"), j, tag)
 			if (!json_is_string(tag)) {
-				snprintf(err, errlen, "%s.tags[%zu]: must be a string",
-					 where, j);
+				strbuf_addf(err, "%s.tags[%zu]: must be a string",
+					    where, j);
 				return -1;
 			}
 	}
 	return 0;
 }
 
-int gradescope_validate_file(const char *path, char *err, size_t errlen)
+int gradescope_validate_file(const char *path, struct strbuf *err)
 {
 	json_error_t jerr;
 	json_t *res = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-	char why[512];
+	size_t mark = err->len;
 	int rc;
 
 	if (!res) {
-		snprintf(err, errlen, "%s:%d:%d: %s", path, jerr.line, jerr.column,
-			 jerr.text);
+		strbuf_addf(err, "%s:%d:%d: %s", path, jerr.line, jerr.column,
+			    jerr.text);
 		return -1;
 	}
-	rc = gradescope_validate(res, why, sizeof why);
-	if (rc < 0)
-		snprintf(err, errlen, "%s: %s", path, why);
+	/* "PATH: " before gradescope_validate's text, taken back if valid. */
+	strbuf_addf(err, "%s: ", path);
+	rc = gradescope_validate(res, err);
+	if (rc == 0)
+		strbuf_setlen(err, mark);
 	json_decref(res);
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include "grader/judge/diff.h"
 #include "grader/judge/linemap.h"
 #include "grader/judge/verdict.h"
+#include "grader/lib/strbuf.h"
 
 #define BOLD  "\033[1m"
 #define RESET "\033[0m"
@@ -535,13 +536,13 @@ static int put_report(FILE *f, const void *report)
 	       ? -1 : 0;
 }
 
-int report_write_json(const json_t *report, const char *path, char *err,
-		      size_t errlen)
+int report_write_json(const json_t *report, const char *path,
+		      struct strbuf *err)
 {
 	if (strcmp(path, "-") != 0)
-		return outfile_write(path, put_report, report, err, errlen);
+		return outfile_write(path, put_report, report, err);
 	if (put_report(stdout, report) < 0 || fflush(stdout) == EOF) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+		strbuf_addf(err, "cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	return 0;
