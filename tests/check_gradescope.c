@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grader/lib/strbuf.h"
 #include "grader/report/gradescope.h"
 #include "tests/report_fixture.h"
 
@@ -214,17 +215,20 @@ START_TEST(test_validate)
 	};
 	json_t *r = load_fixture("mixed");
 	json_t *res = gradescope_results(r);
-	char err[512];
+	struct strbuf err = STRBUF_INIT;
 
-	ck_assert_msg(gradescope_validate(res, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(gradescope_validate(res, &err) == 0, "%s", strbuf_str(&err));
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		json_t *j = json_loads(bad[i].json, 0, NULL);
 
 		ck_assert_ptr_nonnull(j);
-		ck_assert_int_eq(gradescope_validate(j, err, sizeof err), -1);
-		ck_assert_msg(strstr(err, bad[i].error), "%s: got '%s'", bad[i].json, err);
+		strbuf_reset(&err);
+		ck_assert_int_eq(gradescope_validate(j, &err), -1);
+		ck_assert_msg(strcmp(strbuf_str(&err), bad[i].error) == 0,
+			      "%s: got '%s'", bad[i].json, strbuf_str(&err));
 		json_decref(j);
 	}
+	strbuf_release(&err);
 	json_decref(res);
 	json_decref(r);
 }

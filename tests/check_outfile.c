@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grader/lib/strbuf.h"
 #include "grader/report/outfile.h"
 #include "tests/wg_check.h"
 
@@ -71,13 +72,15 @@ static void slurp(const char *path, char *buf, size_t n)
 
 START_TEST(test_write_private_whole)
 {
-	char path[128], buf[64], err[512];
+	char path[128], buf[64];
+	struct strbuf err = STRBUF_INIT;
 	struct stat st;
 	mode_t old = umask(022);
 
 	snprintf(path, sizeof(path), "%s/r.json", top);
-	ck_assert_msg(outfile_write(path, put_text, "one\n", err, sizeof(err)) == 0,
-		      "%s", err);
+	strbuf_reset(&err);
+	ck_assert_msg(outfile_write(path, put_text, "one\n", &err) == 0,
+		      "%s", strbuf_str(&err));
 	umask(old);
 	ck_assert_int_eq(lstat(path, &st), 0);
 	ck_assert(S_ISREG(st.st_mode));
@@ -85,17 +88,20 @@ START_TEST(test_write_private_whole)
 	slurp(path, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "one\n");
 	/* A failed fill leaves the old file and no temporary file. */
-	ck_assert_int_eq(outfile_write(path, put_nothing, NULL, err, sizeof(err)), -1);
+	strbuf_reset(&err);
+	ck_assert_int_eq(outfile_write(path, put_nothing, NULL, &err), -1);
 	slurp(path, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "one\n");
 	ck_assert_int_eq(temporaries(top), 0);
+	strbuf_release(&err);
 }
 END_TEST
 
 /* A link planted at the report's name is replaced, never written through. */
 START_TEST(test_write_replaces_link)
 {
-	char path[128], victim[128], buf[64], err[512];
+	char path[128], victim[128], buf[64];
+	struct strbuf err = STRBUF_INIT;
 	struct stat st;
 	FILE *f;
 
@@ -106,43 +112,49 @@ START_TEST(test_write_replaces_link)
 	fputs("keep\n", f);
 	fclose(f);
 	ck_assert_int_eq(symlink(victim, path), 0);
-	ck_assert_msg(outfile_write(path, put_text, "report\n", err, sizeof(err)) == 0,
-		      "%s", err);
+	strbuf_reset(&err);
+	ck_assert_msg(outfile_write(path, put_text, "report\n", &err) == 0,
+		      "%s", strbuf_str(&err));
 	ck_assert_int_eq(lstat(path, &st), 0);
 	ck_assert(S_ISREG(st.st_mode));
 	slurp(victim, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "keep\n");
 	slurp(path, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "report\n");
+	strbuf_release(&err);
 }
 END_TEST
 
 START_TEST(test_create_and_private_dir)
 {
-	char path[256], dir[128], link[128], err[512];
+	char path[256], dir[128], link[128], cerr[512];
+	struct strbuf err = STRBUF_INIT;
 	struct stat st;
 	int fd;
 
 	snprintf(dir, sizeof(dir), "%s/out", top);
 	ck_assert_int_eq(mkdir(dir, 0755), 0);
 	ck_assert_int_eq(chmod(dir, 0755), 0);
-	ck_assert_msg(outfile_private_dir(dir, err, sizeof(err)) == 0, "%s", err);
+	strbuf_reset(&err);
+	ck_assert_msg(outfile_private_dir(dir, &err) == 0, "%s", strbuf_str(&err));
 	ck_assert_int_eq(stat(dir, &st), 0);
 	ck_assert_uint_eq(st.st_mode & 07777, 0700);
 	snprintf(link, sizeof(link), "%s/link", top);
 	ck_assert_int_eq(symlink(dir, link), 0);
-	ck_assert_int_eq(outfile_private_dir(link, err, sizeof(err)), -1);
-	ck_assert_ptr_nonnull(strstr(err, "symbolic link"));
+	strbuf_reset(&err);
+	ck_assert_int_eq(outfile_private_dir(link, &err), -1);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&err), "symbolic link"));
 	snprintf(path, sizeof(path), "%s/x.log", dir);
 	ck_assert_int_eq(symlink("/nonexistent-wg", path), 0);
-	fd = outfile_create(path, err, sizeof(err));
-	ck_assert_msg(fd >= 0, "%s", err);
+	fd = outfile_create(path, cerr, sizeof(cerr));
+	ck_assert_msg(fd >= 0, "%s", cerr);
 	ck_assert_int_eq(write(fd, "x", 1), 1);
 	close(fd);
 	ck_assert_int_eq(lstat(path, &st), 0);
 	ck_assert(S_ISREG(st.st_mode));
 	ck_assert_uint_eq(st.st_mode & 07777, 0600);
 	ck_assert_int_eq(st.st_size, 1);
+	strbuf_release(&err);
 }
 END_TEST
 
@@ -151,7 +163,8 @@ END_TEST
  * folder, or a link it planted) is refused. */
 START_TEST(test_folder_rule)
 {
-	char open_dir[128], sticky[128], sub[192], link[192], file[256], err[512];
+	char open_dir[128], sticky[128], sub[192], link[192], file[256];
+	struct strbuf err = STRBUF_INIT;
 
 	if (geteuid() != 0)
 		return;     /* the programs run as the grader: nothing to check */
@@ -159,36 +172,44 @@ START_TEST(test_folder_rule)
 	ck_assert_int_eq(mkdir(open_dir, 0777), 0);
 	ck_assert_int_eq(chmod(open_dir, 0777), 0);
 	snprintf(file, sizeof(file), "%s/r.json", open_dir);
-	ck_assert_int_eq(outfile_check(file, err, sizeof(err)), -1);
-	ck_assert_ptr_nonnull(strstr(err, "the sandboxed programs can write it"));
-	ck_assert_int_eq(outfile_write(file, put_text, "x", err, sizeof(err)), -1);
+	strbuf_reset(&err);
+	ck_assert_int_eq(outfile_check(file, &err), -1);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&err), "the sandboxed programs can write it"));
+	strbuf_reset(&err);
+	ck_assert_int_eq(outfile_write(file, put_text, "x", &err), -1);
 	ck_assert_int_ne(access(file, F_OK), 0);
 
 	snprintf(sticky, sizeof(sticky), "%s/sticky", top);
 	ck_assert_int_eq(mkdir(sticky, 0777), 0);
 	ck_assert_int_eq(chmod(sticky, 01777), 0);
 	snprintf(file, sizeof(file), "%s/r.json", sticky);
-	ck_assert_msg(outfile_check(file, err, sizeof(err)) == 0, "%s", err);
+	strbuf_reset(&err);
+	ck_assert_msg(outfile_check(file, &err) == 0, "%s", strbuf_str(&err));
 
 	snprintf(sub, sizeof(sub), "%s/planted", sticky);
 	ck_assert_int_eq(mkdir(sub, 0700), 0);
 	ck_assert_int_eq(chown(sub, SANDBOX_LO + 1, SANDBOX_LO + 1), 0);
 	snprintf(file, sizeof(file), "%s/r.json", sub);
-	ck_assert_int_eq(outfile_check(file, err, sizeof(err)), -1);
+	strbuf_reset(&err);
+	ck_assert_int_eq(outfile_check(file, &err), -1);
 
 	/* A folder the sandbox owns and can write, not sticky. */
 	ck_assert_int_eq(chown(sub, 0, 0), 0);
-	ck_assert_msg(outfile_check(file, err, sizeof(err)) == 0, "%s", err);
+	strbuf_reset(&err);
+	ck_assert_msg(outfile_check(file, &err) == 0, "%s", strbuf_str(&err));
 	ck_assert_int_eq(chown(sub, SANDBOX_LO + 2, 0), 0);
 	ck_assert_int_eq(chmod(sub, 0755), 0);
-	ck_assert_int_eq(outfile_check(file, err, sizeof(err)), -1);
+	strbuf_reset(&err);
+	ck_assert_int_eq(outfile_check(file, &err), -1);
 
 	snprintf(link, sizeof(link), "%s/link", sticky);
 	ck_assert_int_eq(symlink(top, link), 0);
 	ck_assert_int_eq(lchown(link, SANDBOX_LO + 3, SANDBOX_LO + 3), 0);
 	snprintf(file, sizeof(file), "%s/r.json", link);
-	ck_assert_int_eq(outfile_check(file, err, sizeof(err)), -1);
-	ck_assert_ptr_nonnull(strstr(err, "could replace it"));
+	strbuf_reset(&err);
+	ck_assert_int_eq(outfile_check(file, &err), -1);
+	ck_assert_ptr_nonnull(strstr(strbuf_str(&err), "could replace it"));
+	strbuf_release(&err);
 }
 END_TEST
 

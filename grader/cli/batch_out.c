@@ -47,11 +47,13 @@ char *batch_out_path(const struct batch *b, const char *sub,
 int batch_write_file(const char *path, int (*fn)(FILE *, const void *),
 		     const void *arg)
 {
-	char err[4400];
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0;
 
-	if (outfile_write(path, fn, arg, err, sizeof err) == 0)
-		return 0;
-	return error("%s", err);
+	if (outfile_write(path, fn, arg, &err) < 0)
+		rc = error("%s", strbuf_str(&err));
+	strbuf_release(&err);
+	return rc;
 }
 
 int batch_put_json(FILE *f, const void *j)
@@ -74,14 +76,15 @@ int batch_write_out(const struct batch *b, const char *name,
 int batch_make_out_dirs(const struct batch *b)
 {
 	char *students = batch_path(b->out, "students"), *logs = batch_path(b->out, "logs");
-	char err[4400];
-	int rc = outfile_private_dir(b->out, err, sizeof err) ||
-		 outfile_check_dir(b->out, err, sizeof err) ||
-		 outfile_private_dir(students, err, sizeof err) ||
-		 outfile_private_dir(logs, err, sizeof err);
+	struct strbuf err = STRBUF_INIT;
+	int rc = outfile_private_dir(b->out, &err) ||
+		 outfile_check_dir(b->out, &err) ||
+		 outfile_private_dir(students, &err) ||
+		 outfile_private_dir(logs, &err);
 
 	if (rc)
-		error("%s", err);
+		error("%s", strbuf_str(&err));
+	strbuf_release(&err);
 	free(students);
 	free(logs);
 	return rc ? -1 : 0;

@@ -426,11 +426,13 @@ static int write_exporter(const char *path,
 			  const json_t *report)
 {
 	struct exporter_arg a = { write, report };
-	char err[4400];
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0;
 
-	if (outfile_write(path, put_exporter, &a, err, sizeof(err)) < 0)
-		return error("%s", err);
-	return 0;
+	if (outfile_write(path, put_exporter, &a, &err) < 0)
+		rc = error("%s", strbuf_str(&err));
+	strbuf_release(&err);
+	return rc;
 }
 
 /* Before grading: a report path a sandboxed program could redirect is
@@ -438,13 +440,15 @@ static int write_exporter(const char *path,
 static int check_report_paths(const struct options *o)
 {
 	const char *paths[] = { o->json, o->junit, o->gradescope, o->html };
-	char err[4400];
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0;
 
-	for (size_t i = 0; i < sizeof(paths) / sizeof(*paths); i++)
+	for (size_t i = 0; !rc && i < sizeof(paths) / sizeof(*paths); i++)
 		if (paths[i] && strcmp(paths[i], "-") &&
-		    outfile_check(paths[i], err, sizeof(err)) < 0)
-			return error("%s", err);
-	return 0;
+		    outfile_check(paths[i], &err) < 0)
+			rc = error("%s", strbuf_str(&err));
+	strbuf_release(&err);
+	return rc;
 }
 
 static int write_reports(const struct options *o, const json_t *report)
@@ -453,11 +457,12 @@ static int write_reports(const struct options *o, const json_t *report)
 		{ o->junit, junit_write }, { o->gradescope, gradescope_write },
 		{ o->html, html_write },
 	};
-	char err[4400];
+	struct strbuf err = STRBUF_INIT;
 	int rc = 0;
 
-	if (o->json && report_write_json(report, o->json, err, sizeof(err)) < 0)
-		rc = error("%s", err);
+	if (o->json && report_write_json(report, o->json, &err) < 0)
+		rc = error("%s", strbuf_str(&err));
+	strbuf_release(&err);
 	for (size_t i = 0; i < sizeof(ex) / sizeof(*ex); i++)
 		if (ex[i].path && write_exporter(ex[i].path, ex[i].write, report) < 0)
 			rc = -1;
@@ -584,15 +589,17 @@ out:
  * Gradescope accepts (gradescope.h), else 2 with the reason. */
 static int validate_gradescope(int argc, char **argv)
 {
-	char err[4400];
+	struct strbuf err = STRBUF_INIT;
+	int rc = WG_EXIT_ALL_AC;
 
 	if (argc != 3)
 		die_usage("--validate-gradescope takes one FILE");
-	if (gradescope_validate_file(argv[2], err, sizeof(err)) < 0) {
-		error("%s", err);
-		return WG_EXIT_USAGE;
+	if (gradescope_validate_file(argv[2], &err) < 0) {
+		error("%s", strbuf_str(&err));
+		rc = WG_EXIT_USAGE;
 	}
-	return WG_EXIT_ALL_AC;
+	strbuf_release(&err);
+	return rc;
 }
 
 /* The submissions and the report paths, before anything is set up: 0, or

@@ -11,7 +11,9 @@
 #include <string.h>
 
 #include "grader/judge/verdict.h"
+#include "grader/lib/strbuf.h"
 #include "grader/report/report.h"
+#include "grader/report/keys.h"
 
 /* The summary carries the compiler's messages; a runaway log (thousands of
  * template errors) is cut to its head, which holds the first error. */
@@ -51,12 +53,12 @@ static const char *visibility(const json_t *k)
 	static const char *const passthrough[] = {
 		"hidden", "after_due_date", "after_published", "visible",
 	};
-	const char *v = get_str(k, "visibility");
+	const char *v = get_str(k, RK_VISIBILITY);
 
-	if (!v || strcmp(v, "visible") == 0)
+	if (!v || strcmp(v, RK_VISIBLE) == 0)
 		return "visible";
 	/* A hidden case stays secret until the grades are published. */
-	if (strcmp(v, "hidden") == 0)
+	if (strcmp(v, RK_HIDDEN) == 0)
 		return "after_published";
 	for (size_t i = 0; i < sizeof passthrough / sizeof *passthrough; i++)
 		if (strcmp(v, passthrough[i]) == 0)
@@ -87,10 +89,10 @@ static json_t *take_text(FILE *m, char **buf, size_t *len)
 
 static json_t *case_output(const json_t *k)
 {
-	const char *verdict = get_str(k, "verdict");
-	const char *detail = get_str(k, "detail");
-	const char *diff = get_str(k, "diff");
-	const char *limit = get_str(k, "limit");
+	const char *verdict = get_str(k, RK_VERDICT);
+	const char *detail = get_str(k, RK_DETAIL);
+	const char *diff = get_str(k, RK_DIFF);
+	const char *limit = get_str(k, RK_LIMIT);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
@@ -127,9 +129,9 @@ static size_t category_index(json_t *cats, const char *cat)
 static json_t *make_test(const json_t *k, const char *prefix, json_t *cats,
 			 json_t *per_cat)
 {
-	const char *cat = get_str(k, "category");
-	const char *name = get_str(k, "name");
-	const char *verdict = get_str(k, "verdict");
+	const char *cat = get_str(k, RK_CATEGORY);
+	const char *name = get_str(k, RK_NAME);
+	const char *verdict = get_str(k, RK_VERDICT);
 	size_t ci, pos;
 	char number_s[64], *full = NULL;
 	json_t *t;
@@ -146,8 +148,8 @@ static json_t *make_test(const json_t *k, const char *prefix, json_t *cats,
 	t = json_pack("{s:s, s:s, s:o, s:o, s:s, s:o*, s:s, s:[s]}",
 		      "name", full ? full : (name ? name : "?"),
 		      "number", number_s,
-		      "score", number(get_num(k, "score")),
-		      "max_score", number(get_num(k, "max_score")),
+		      "score", number(get_num(k, RK_SCORE)),
+		      "max_score", number(get_num(k, RK_MAX_SCORE)),
 		      "status", verdict_is(verdict, VERDICT_AC) ?
 				"passed" : "failed",
 		      "output", case_output(k),
@@ -160,9 +162,9 @@ static json_t *make_test(const json_t *k, const char *prefix, json_t *cats,
 /* An IE case is the grader's failure: out of both score and maximum. */
 static int excluded(const json_t *k)
 {
-	const char *v = get_str(k, "verdict");
+	const char *v = get_str(k, RK_VERDICT);
 
-	return json_is_true(json_object_get(k, "excluded")) ||
+	return json_is_true(json_object_get(k, RK_EXCLUDED)) ||
 	       verdict_is(v, VERDICT_IE);
 }
 
@@ -170,7 +172,7 @@ static int excluded(const json_t *k)
  * counts left out. */
 static void summary_verdicts(FILE *m, const json_t *sub)
 {
-	const json_t *cases = json_object_get(sub, "cases"), *k;
+	const json_t *cases = json_object_get(sub, RK_CASES), *k;
 	const char *sep = "Verdicts: ";
 	size_t j;
 
@@ -179,7 +181,7 @@ static void summary_verdicts(FILE *m, const json_t *sub)
 
 		json_array_foreach(cases, j, k)
 			n += !is_hidden(k) &&
-			     verdict_is(get_str(k, "verdict"), (enum verdict)v);
+			     verdict_is(get_str(k, RK_VERDICT), (enum verdict)v);
 		if (n <= 0)
 			continue;
 		fprintf(m, "%s%s %ld", sep, verdict_code((enum verdict)v), n);
@@ -194,24 +196,24 @@ static void summary_verdicts(FILE *m, const json_t *sub)
  * grader's, left out of both sides. */
 static void summary_categories(FILE *m, const json_t *sub)
 {
-	const json_t *cats = json_object_get(sub, "categories");
-	const json_t *cases = json_object_get(sub, "cases");
+	const json_t *cats = json_object_get(sub, RK_CATEGORIES);
+	const json_t *cases = json_object_get(sub, RK_CASES);
 	const char *title = "By category (visible cases):\n";
 	size_t i, j;
 	const json_t *c, *k;
 
 	json_array_foreach(cats, i, c) {
-		const char *name = get_str(c, "category"), *hint = get_str(c, "hint");
+		const char *name = get_str(c, RK_CATEGORY), *hint = get_str(c, RK_HINT);
 		double score = 0, max = 0;
 		int n = 0;
 
 		json_array_foreach(cases, j, k) {
-			const char *cat = get_str(k, "category");
+			const char *cat = get_str(k, RK_CATEGORY);
 			if (is_hidden(k) || !cat || !name || strcmp(cat, name) ||
 			    excluded(k))
 				continue;
-			score += get_num(k, "score");
-			max += get_num(k, "max_score");
+			score += get_num(k, RK_SCORE);
+			max += get_num(k, RK_MAX_SCORE);
 			n++;
 		}
 		if (!n)
@@ -227,7 +229,7 @@ static void summary_categories(FILE *m, const json_t *sub)
 /* The score of the visible cases, and whether there are hidden ones. */
 static int summary_score(FILE *m, const json_t *sub)
 {
-	const json_t *cases = json_object_get(sub, "cases"), *k;
+	const json_t *cases = json_object_get(sub, RK_CASES), *k;
 	double score = 0, max = 0;
 	int hidden = 0;
 	size_t j;
@@ -239,8 +241,8 @@ static int summary_score(FILE *m, const json_t *sub)
 		}
 		if (excluded(k))
 			continue;
-		score += get_num(k, "score");
-		max += get_num(k, "max_score");
+		score += get_num(k, RK_SCORE);
+		max += get_num(k, RK_MAX_SCORE);
 	}
 	if (!hidden)
 		fprintf(m, "Score: %g / %g\n", score, max);
@@ -251,15 +253,15 @@ static int summary_score(FILE *m, const json_t *sub)
 
 static int build_failed(const json_t *sub)
 {
-	const char *status = get_str(json_object_get(sub, "build"), "status");
+	const char *status = get_str(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
 
-	return status && strcmp(status, "failed") == 0;
+	return status && strcmp(status, RK_BUILD_FAILED) == 0;
 }
 
 /* The compiler's messages, cut to BUILD_LOG_MAX, then the one line. */
 static void summary_build(FILE *m, const json_t *sub)
 {
-	const char *log = get_str(json_object_get(sub, "build"), "log");
+	const char *log = get_str(json_object_get(sub, RK_BUILD), RK_BUILD_LOG);
 	size_t n = log ? strlen(log) : 0;
 
 	fputs("The compiler said:\n", m);
@@ -280,7 +282,7 @@ static void summary_build(FILE *m, const json_t *sub)
 
 static json_t *summary(const json_t *report)
 {
-	const json_t *subs = json_object_get(report, "submissions");
+	const json_t *subs = json_object_get(report, RK_SUBMISSIONS);
 	char *buf = NULL;
 	size_t len = 0, i;
 	const json_t *sub;
@@ -289,13 +291,13 @@ static json_t *summary(const json_t *report)
 	if (!m)
 		return NULL;
 	fprintf(m, "warpgrade %s, suite %s\n",
-		get_str(report, "grader_version") ?
-			get_str(report, "grader_version") : "",
-		get_str(report, "suite") ? get_str(report, "suite") : "?");
+		get_str(report, RK_GRADER_VERSION) ?
+			get_str(report, RK_GRADER_VERSION) : "",
+		get_str(report, RK_SUITE) ? get_str(report, RK_SUITE) : "?");
 	json_array_foreach(subs, i, sub) {
 		if (json_array_size(subs) > 1)
-			fprintf(m, "\n%s\n", get_str(sub, "submission") ?
-				get_str(sub, "submission") : "?");
+			fprintf(m, "\n%s\n", get_str(sub, RK_SUBMISSION) ?
+				get_str(sub, RK_SUBMISSION) : "?");
 		if (build_failed(sub)) {
 			summary_build(m, sub);
 			continue;
@@ -313,9 +315,9 @@ static json_t *summary(const json_t *report)
 
 static int add_tests(json_t *tests, const json_t *sub, int prefixed)
 {
-	const json_t *cases = json_object_get(sub, "cases");
+	const json_t *cases = json_object_get(sub, RK_CASES);
 	json_t *cats = json_array(), *per_cat = json_array();
-	const char *prefix = prefixed ? get_str(sub, "submission") : NULL;
+	const char *prefix = prefixed ? get_str(sub, RK_SUBMISSION) : NULL;
 	int rc = -1;
 	size_t i;
 	const json_t *k;
@@ -340,7 +342,7 @@ out:
 
 json_t *gradescope_results(const json_t *report)
 {
-	const json_t *subs = json_object_get(report, "submissions");
+	const json_t *subs = json_object_get(report, RK_SUBMISSIONS);
 	json_t *res = NULL, *tests = json_array();
 	double total = 0;
 	size_t i;
@@ -349,7 +351,7 @@ json_t *gradescope_results(const json_t *report)
 	if (!tests)
 		return NULL;
 	json_array_foreach(subs, i, sub) {
-		total += get_num(sub, "score");
+		total += get_num(sub, RK_SCORE);
 		if (add_tests(tests, sub, json_array_size(subs) > 1) != 0)
 			goto out;
 	}
@@ -461,13 +463,13 @@ static int word_ok(const char *s, const char *const *words)
 
 /* Checks object o (named where) against fields. */
 static int check_fields(const json_t *o, const char *where,
-			const struct gs_field *fields, char *err, size_t errlen)
+			const struct gs_field *fields, struct strbuf *err)
 {
 	const char *key;
 	const json_t *v;
 
 	if (!json_is_object(o)) {
-		snprintf(err, errlen, "%s: must be an object", where);
+		strbuf_addf(err, "%s: must be an object", where);
 		return -1;
 	}
 	json_object_foreach((json_t *)o, key, v) {
@@ -476,67 +478,69 @@ static int check_fields(const json_t *o, const char *where,
 		while (f->key && strcmp(f->key, key))
 			f++;
 		if (!f->key) {
-			snprintf(err, errlen, "%s%s%s: unknown key", where,
-				 *where ? "." : "", key);
+			strbuf_addf(err, "%s%s%s: unknown key", where,
+				    *where ? "." : "", key);
 			return -1;
 		}
 		if (!type_ok(v, f->type) ||
 		    (f->words && !word_ok(json_string_value(v), f->words))) {
-			snprintf(err, errlen, "%s%s%s: must be %s%s", where,
-				 *where ? "." : "", key, type_name(f->type),
-				 f->words ? " Gradescope knows" : "");
+			strbuf_addf(err, "%s%s%s: must be %s%s", where,
+				    *where ? "." : "", key, type_name(f->type),
+				    f->words ? " Gradescope knows" : "");
 			return -1;
 		}
 	}
 	for (const struct gs_field *f = fields; f->key; f++)
 		if (f->required && !json_object_get(o, f->key)) {
-			snprintf(err, errlen, "%s%smissing key '%s'", where,
-				 *where ? ": " : "", f->key);
+			strbuf_addf(err, "%s%smissing key '%s'", where,
+				    *where ? ": " : "", f->key);
 			return -1;
 		}
 	return 0;
 }
 
-int gradescope_validate(const json_t *res, char *err, size_t errlen)
+int gradescope_validate(const json_t *res, struct strbuf *err)
 {
 	const json_t *t;
 	char where[64];
 	size_t i;
 
-	if (check_fields(res, "", top_fields, err, errlen) < 0)
+	if (check_fields(res, "", top_fields, err) < 0)
 		return -1;
 	json_array_foreach(json_object_get(res, "tests"), i, t) {
 		const json_t *tag;
 		size_t j;
 
 		snprintf(where, sizeof where, "tests[%zu]", i);
-		if (check_fields(t, where, test_fields, err, errlen) < 0)
+		if (check_fields(t, where, test_fields, err) < 0)
 			return -1;
 		json_array_foreach(json_object_get(t, "tags"), j, tag)
 			if (!json_is_string(tag)) {
-				snprintf(err, errlen, "%s.tags[%zu]: must be a string",
-					 where, j);
+				strbuf_addf(err, "%s.tags[%zu]: must be a string",
+					    where, j);
 				return -1;
 			}
 	}
 	return 0;
 }
 
-int gradescope_validate_file(const char *path, char *err, size_t errlen)
+int gradescope_validate_file(const char *path, struct strbuf *err)
 {
 	json_error_t jerr;
 	json_t *res = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
-	char why[512];
+	size_t mark = err->len;
 	int rc;
 
 	if (!res) {
-		snprintf(err, errlen, "%s:%d:%d: %s", path, jerr.line, jerr.column,
-			 jerr.text);
+		strbuf_addf(err, "%s:%d:%d: %s", path, jerr.line, jerr.column,
+			    jerr.text);
 		return -1;
 	}
-	rc = gradescope_validate(res, why, sizeof why);
-	if (rc < 0)
-		snprintf(err, errlen, "%s: %s", path, why);
+	/* "PATH: " before gradescope_validate's text, taken back if valid. */
+	strbuf_addf(err, "%s: ", path);
+	rc = gradescope_validate(res, err);
+	if (rc == 0)
+		strbuf_setlen(err, mark);
 	json_decref(res);
 	return rc;
 }

@@ -32,6 +32,8 @@
 #include <stdio.h>
 #include <jansson.h>
 
+struct strbuf;
+
 /* Writes results.json for report to f. Returns 0, or -1 with errno set. */
 int gradescope_write(FILE *f, const json_t *report);
 
@@ -43,11 +45,11 @@ json_t *gradescope_results(const json_t *report);
  * numeric "score" and a "tests" array, only the keys the spec names, each
  * of the right type, and visibility, status and format words Gradescope
  * knows. Returns 0, or -1 with err naming the key ("tests[3].status: ..."). */
-int gradescope_validate(const json_t *res, char *err, size_t errlen);
+int gradescope_validate(const json_t *res, struct strbuf *err);
 
 /* Parses path and validates it; -1 with err "PATH:LINE:COL: text" or
  * "PATH: key: text". (grade --validate-gradescope FILE) */
-int gradescope_validate_file(const char *path, char *err, size_t errlen);
+int gradescope_validate_file(const char *path, struct strbuf *err);
 
 /* The long name of a verdict ("Wrong Answer" for "WA"); the verdict itself
  * when unknown. Static storage. */

@@ -13,6 +13,7 @@
 #include "grader/report/html.h"
 
 #include "grader/lib/xml.h"
+#include "grader/report/keys.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -138,12 +139,12 @@ struct page {
 
 static int graded(const json_t *sub)
 {
-	return json_is_array(json_object_get(sub, "cases"));
+	return json_is_array(json_object_get(sub, RK_CASES));
 }
 
 static int visible(const json_t *k)
 {
-	return str_is(get_str(k, "visibility"), "visible");
+	return str_is(get_str(k, RK_VISIBILITY), RK_VISIBLE);
 }
 
 /* In the student view a hidden case shows its verdict and nothing else. */
@@ -202,9 +203,9 @@ static int shown_failure(const struct page *pg, const json_t *sub,
 	size_t i;
 	const json_t *k;
 
-	json_array_foreach(json_object_get(sub, "cases"), i, k)
-		if (str_is(get_str(k, "category"), cat) &&
-		    !str_is(get_str(k, "verdict"), "AC") && !secret(pg, k))
+	json_array_foreach(json_object_get(sub, RK_CASES), i, k)
+		if (str_is(get_str(k, RK_CATEGORY), cat) &&
+		    !str_is(get_str(k, RK_VERDICT), "AC") && !secret(pg, k))
 			return 1;
 	return 0;
 }
@@ -214,10 +215,10 @@ static int gather_sub(struct page *pg, const json_t *sub)
 	size_t i;
 	const json_t *c, *k;
 
-	json_array_foreach(json_object_get(sub, "categories"), i, c) {
-		const char *name = get_str(c, "category");
-		const char *hint = get_str(c, "hint");
-		double sc = get_num(c, "score"), max = get_num(c, "max_score");
+	json_array_foreach(json_object_get(sub, RK_CATEGORIES), i, c) {
+		const char *name = get_str(c, RK_CATEGORY);
+		const char *hint = get_str(c, RK_HINT);
+		double sc = get_num(c, RK_SCORE), max = get_num(c, RK_MAX_SCORE);
 		struct cat *e;
 
 		if (!name)
@@ -231,13 +232,13 @@ static int gather_sub(struct page *pg, const json_t *sub)
 		if (!e->hint && hint && (!pg->student || shown_failure(pg, sub, name)))
 			e->hint = hint;
 	}
-	json_array_foreach(json_object_get(sub, "cases"), i, k) {
-		const char *name = get_str(k, "name"), *v = get_str(k, "verdict");
+	json_array_foreach(json_object_get(sub, RK_CASES), i, k) {
+		const char *name = get_str(k, RK_NAME), *v = get_str(k, RK_VERDICT);
 		struct failed *e;
 
 		if (!name || str_is(v, "AC"))
 			continue;
-		if (!(e = failed_of(pg, name, get_str(k, "category"))))
+		if (!(e = failed_of(pg, name, get_str(k, RK_CATEGORY))))
 			return -1;
 		e->failed++;
 		e->by[verdict_index(v)]++;
@@ -270,7 +271,7 @@ static int gather(struct page *pg)
 	if (!pg->scores)
 		return -1;
 	json_array_foreach(pg->subs, i, sub) {
-		double sc = get_num(sub, "score"), max = get_num(sub, "max_score");
+		double sc = get_num(sub, RK_SCORE), max = get_num(sub, RK_MAX_SCORE);
 		double pct = max > 0 ? 100.0 * sc / max : 0;
 		int bin = (int)(pct / (100.0 / HIST_BINS));
 
@@ -401,17 +402,17 @@ static void write_head(const struct page *pg)
 	      "<meta http-equiv=\"Content-Security-Policy\" content=\"" PAGE_CSP "\">\n"
 	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<title>warpgrade: ", f);
-	esc(f, get_str(pg->report, "suite"));
+	esc(f, get_str(pg->report, RK_SUITE));
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>warpgrade: ",
 		page_style);
-	esc(f, get_str(pg->report, "suite"));
+	esc(f, get_str(pg->report, RK_SUITE));
 	fputs("</h1>\n<p class=\"meta\">", f);
 	fprintf(f, "<span id=\"count\">%zu</span> submission%s, %zu graded; ",
 		n, n == 1 ? "" : "s", pg->graded);
 	fprintf(f, "<span id=\"view\">%s</span> view", pg->student ? "student" : "staff");
-	if (get_str(pg->report, "grader_version")) {
+	if (get_str(pg->report, RK_GRADER_VERSION)) {
 		fputs("; grader ", f);
-		esc(f, get_str(pg->report, "grader_version"));
+		esc(f, get_str(pg->report, RK_GRADER_VERSION));
 	}
 	fputs("</p>\n", f);
 	if (pg->student)
@@ -575,14 +576,14 @@ static void write_pre(FILE *f, const char *summary, const json_t *text, int open
 static void write_case(const struct page *pg, const json_t *k)
 {
 	FILE *f = pg->f;
-	const char *v = get_str(k, "verdict");
-	const json_t *diff = json_object_get(k, "diff");
-	const json_t *err = json_object_get(k, "stderr_tail");
+	const char *v = get_str(k, RK_VERDICT);
+	const json_t *diff = json_object_get(k, RK_DIFF);
+	const json_t *err = json_object_get(k, RK_STDERR_TAIL);
 
 	fputs("<tr class=\"case\"><td>", f);
-	esc_json(f, json_object_get(k, "name"));
+	esc_json(f, json_object_get(k, RK_NAME));
 	fputs("</td><td>", f);
-	esc_json(f, json_object_get(k, "category"));
+	esc_json(f, json_object_get(k, RK_CATEGORY));
 	fprintf(f, "</td><td>%s</td><td>", visible(k) ? "visible" : "hidden");
 	verdict_chip(f, v);
 	if (secret(pg, k)) {
@@ -591,21 +592,21 @@ static void write_case(const struct page *pg, const json_t *k)
 		      "<td class=\"note\">hidden case</td></tr>\n", f);
 		return;
 	}
-	if (get_str(k, "limit")) {
+	if (get_str(k, RK_LIMIT)) {
 		fputs(" (", f);
-		esc(f, get_str(k, "limit"));
+		esc(f, get_str(k, RK_LIMIT));
 		fputs(")", f);
 	}
 	fputs("</td><td class=\"num\">", f);
-	num(f, get_num(k, "score"));
+	num(f, get_num(k, RK_SCORE));
 	fputs(" / ", f);
-	num(f, get_num(k, "max_score"));
+	num(f, get_num(k, RK_MAX_SCORE));
 	fprintf(f, "</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
 		"<td class=\"num\">%.1f MiB</td><td>",
-		(long long)json_integer_value(json_object_get(k, "cpu_ms")),
-		(long long)json_integer_value(json_object_get(k, "wall_ms")),
-		get_num(k, "max_rss_kb") / 1024.0);
-	esc_json(f, json_object_get(k, "detail"));
+		(long long)json_integer_value(json_object_get(k, RK_CPU_MS)),
+		(long long)json_integer_value(json_object_get(k, RK_WALL_MS)),
+		get_num(k, RK_MAX_RSS_KB) / 1024.0);
+	esc_json(f, json_object_get(k, RK_DETAIL));
 	fputs("</td></tr>\n", f);
 	if ((json_is_string(diff) && json_string_length(diff)) ||
 	    (json_is_string(err) && json_string_length(err))) {
@@ -619,26 +620,26 @@ static void write_case(const struct page *pg, const json_t *k)
 static void write_drill(const struct page *pg, const json_t *sub)
 {
 	FILE *f = pg->f;
-	const json_t *build = json_object_get(sub, "build");
-	const json_t *cases = json_object_get(sub, "cases");
-	int failed = str_is(get_str(build, "status"), "failed");
+	const json_t *build = json_object_get(sub, RK_BUILD);
+	const json_t *cases = json_object_get(sub, RK_CASES);
+	int failed = str_is(get_str(build, RK_BUILD_STATUS), RK_BUILD_FAILED);
 	size_t i;
 	const json_t *k;
 
 	fprintf(f, "<tr class=\"drill\"><td colspan=\"7\"><details class=\"drill\">"
 		"<summary>%zu case%s</summary>\n", json_array_size(cases),
 		json_array_size(cases) == 1 ? "" : "s");
-	if (get_str(sub, "error")) {
+	if (get_str(sub, RK_ERROR)) {
 		fputs("<p class=\"error\">", f);
-		esc(f, get_str(sub, "error"));
+		esc(f, get_str(sub, RK_ERROR));
 		fputs("</p>\n", f);
 	}
-	if (get_str(build, "reason") && *get_str(build, "reason")) {
+	if (get_str(build, RK_BUILD_REASON) && *get_str(build, RK_BUILD_REASON)) {
 		fputs("<p class=\"error\">build: ", f);
-		esc(f, get_str(build, "reason"));
+		esc(f, get_str(build, RK_BUILD_REASON));
 		fputs("</p>\n", f);
 	}
-	write_pre(f, "compiler messages", json_object_get(build, "log"), failed);
+	write_pre(f, "compiler messages", json_object_get(build, RK_BUILD_LOG), failed);
 	if (failed)
 		fputs("<p>your program did not compile: no case was run</p>\n", f);
 	if (json_array_size(cases)) {
@@ -657,16 +658,16 @@ static void write_drill(const struct page *pg, const json_t *sub)
 static void write_student(const struct page *pg, size_t idx, const json_t *sub)
 {
 	FILE *f = pg->f;
-	const char *name = get_str(sub, "student");
-	const char *build = get_str(json_object_get(sub, "build"), "status");
-	const char *status = get_str(sub, "status");
-	const json_t *counts = json_object_get(sub, "verdicts");
+	const char *name = get_str(sub, RK_STUDENT);
+	const char *build = get_str(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
+	const char *status = get_str(sub, RK_STATUS);
+	const json_t *counts = json_object_get(sub, RK_VERDICTS);
 	int is_graded = graded(sub);
-	double sc = get_num(sub, "score"), max = get_num(sub, "max_score");
+	double sc = get_num(sub, RK_SCORE), max = get_num(sub, RK_MAX_SCORE);
 	double pct = max > 0 ? 100 * sc / max : 0;
 
 	if (!name)
-		name = get_str(sub, "submission");
+		name = get_str(sub, RK_SUBMISSION);
 	if (!status)
 		status = is_graded ? "graded" : "not graded";
 	fprintf(f, "<tbody class=\"student\" data-index=\"%zu\" data-name=\"", idx);
@@ -680,7 +681,7 @@ static void write_student(const struct page *pg, size_t idx, const json_t *sub)
 	fputs("\">\n<tr class=\"row\"><td class=\"name\">", f);
 	esc(f, name ? name : "?");
 	fputs("</td><td class=\"num\">", f);
-	if (is_graded || json_object_get(sub, "score")) {
+	if (is_graded || json_object_get(sub, RK_SCORE)) {
 		num(f, sc);
 		fputs(" / ", f);
 		num(f, max);
@@ -738,9 +739,9 @@ int html_write(FILE *f, const json_t *report)
 {
 	struct page pg = {
 		.f = f, .report = report,
-		.subs = json_object_get(report, "submissions"),
+		.subs = json_object_get(report, RK_SUBMISSIONS),
 		/* Only an explicit staff report shows hidden cases in full. */
-		.student = !str_is(get_str(report, "view"), "staff"),
+		.student = !str_is(get_str(report, RK_VIEW), RK_VIEW_STAFF),
 	};
 	int rc = 0;
 
@@ -773,33 +774,33 @@ out:
 
 json_t *html_class_new(const char *suite, const char *view)
 {
-	return json_pack("{s:s, s:s, s:[]}", "suite", suite ? suite : "?",
-			 "view", view ? view : "student", "submissions");
+	return json_pack("{s:s, s:s, s:[]}", RK_SUITE, suite ? suite : "?",
+			 RK_VIEW, view ? view : RK_VIEW_STUDENT, RK_SUBMISSIONS);
 }
 
 int html_class_add(json_t *cls, const char *student, const char *status,
 		   const char *error, const json_t *report)
 {
-	const json_t *sub = json_array_get(json_object_get(report, "submissions"), 0);
+	const json_t *sub = json_array_get(json_object_get(report, RK_SUBMISSIONS), 0);
 	json_t *row = sub ? json_copy((json_t *)sub) : json_object();
 	int bad = !row;
 
-	if (!bad && !sub && json_object_get(report, "max_score")) {
-		bad |= json_object_set(row, "score", json_object_get(report, "score")) < 0;
-		bad |= json_object_set(row, "max_score",
-				       json_object_get(report, "max_score")) < 0;
+	if (!bad && !sub && json_object_get(report, RK_MAX_SCORE)) {
+		bad |= json_object_set(row, RK_SCORE, json_object_get(report, RK_SCORE)) < 0;
+		bad |= json_object_set(row, RK_MAX_SCORE,
+				       json_object_get(report, RK_MAX_SCORE)) < 0;
 	}
 	/* A folder name need not be UTF-8: kept as it is, html_escape()
 	 * replaces what is not. */
-	bad |= !bad && json_object_set_new(row, "student",
+	bad |= !bad && json_object_set_new(row, RK_STUDENT,
 		json_string_nocheck(student ? student : "?")) < 0;
-	bad |= !bad && json_object_set_new(row, "status",
+	bad |= !bad && json_object_set_new(row, RK_STATUS,
 		json_string_nocheck(status ? status : "graded")) < 0;
 	if (!bad && error)
-		bad |= json_object_set_new(row, "error", json_string_nocheck(error)) < 0;
+		bad |= json_object_set_new(row, RK_ERROR, json_string_nocheck(error)) < 0;
 	if (bad) {
 		json_decref(row);
 		return -1;
 	}
-	return json_array_append_new(json_object_get(cls, "submissions"), row);
+	return json_array_append_new(json_object_get(cls, RK_SUBMISSIONS), row);
 }

@@ -11,6 +11,7 @@
 
 #include "grader/judge/verdict.h"
 #include "grader/lib/xml.h"
+#include "grader/report/keys.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -51,9 +52,9 @@ static int is_pass(const char *verdict)
 
 static int build_failed(const json_t *sub)
 {
-	const char *status = get_str(json_object_get(sub, "build"), "status");
+	const char *status = get_str(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
 
-	return status && strcmp(status, "failed") == 0;
+	return status && strcmp(status, RK_BUILD_FAILED) == 0;
 }
 
 /* A failed build is one failed testcase, "build", and every case skipped:
@@ -63,7 +64,7 @@ static int secret(const json_t *k, int student);
 /* The times of hidden cases are left out of the student view's sums. */
 static void count_cases(const json_t *sub, struct counts *c, int student)
 {
-	const json_t *cases = json_object_get(sub, "cases");
+	const json_t *cases = json_object_get(sub, RK_CASES);
 	size_t i;
 	const json_t *k;
 
@@ -74,7 +75,7 @@ static void count_cases(const json_t *sub, struct counts *c, int student)
 		return;
 	}
 	json_array_foreach(cases, i, k) {
-		const char *v = get_str(k, "verdict");
+		const char *v = get_str(k, RK_VERDICT);
 
 		c->tests++;
 		if (is_error(v))
@@ -82,7 +83,7 @@ static void count_cases(const json_t *sub, struct counts *c, int student)
 		else if (!is_pass(v))
 			c->failures++;
 		if (!secret(k, student))
-			c->seconds += get_num(k, "wall_ms") / 1000.0;
+			c->seconds += get_num(k, RK_WALL_MS) / 1000.0;
 	}
 }
 
@@ -90,18 +91,18 @@ static void count_cases(const json_t *sub, struct counts *c, int student)
  * no detail, no diff (the expected lines), no stderr. */
 static int secret(const json_t *k, int student)
 {
-	const char *v = get_str(k, "visibility");
+	const char *v = get_str(k, RK_VISIBILITY);
 
-	return student && !(v && strcmp(v, "visible") == 0);
+	return student && !(v && strcmp(v, RK_VISIBLE) == 0);
 }
 
 static void write_failure(FILE *f, const json_t *k, const char *verdict,
 			  int student)
 {
-	const char *detail = get_str(k, "detail");
-	const char *diff = get_str(k, "diff");
+	const char *detail = get_str(k, RK_DETAIL);
+	const char *diff = get_str(k, RK_DIFF);
 	const char *tag = is_error(verdict) ? "error" : "failure";
-	const char *limit = get_str(k, "limit");
+	const char *limit = get_str(k, RK_LIMIT);
 
 	fprintf(f, "      <%s message=\"", tag);
 	esc_str(f, verdict ? verdict : "?", 1);
@@ -143,13 +144,13 @@ static void open_case(FILE *f, const char *classname, const char *name,
 static void write_case(FILE *f, const json_t *k, const char *classname,
 		       int skipped, int student)
 {
-	const char *verdict = get_str(k, "verdict");
-	const char *err = secret(k, student) ? NULL : get_str(k, "stderr_tail");
+	const char *verdict = get_str(k, RK_VERDICT);
+	const char *err = secret(k, student) ? NULL : get_str(k, RK_STDERR_TAIL);
 
 	/* A hidden case's time is a channel its program chooses: none in the
 	 * student view. */
-	open_case(f, classname, get_str(k, "name"),
-		  skipped || secret(k, student) ? 0 : get_num(k, "wall_ms") / 1000.0);
+	open_case(f, classname, get_str(k, RK_NAME),
+		  skipped || secret(k, student) ? 0 : get_num(k, RK_WALL_MS) / 1000.0);
 	if (skipped) {
 		fputs(">\n      <skipped message=\"not run: the build failed\"/>\n"
 		      "    </testcase>\n", f);
@@ -175,7 +176,7 @@ static void write_case(FILE *f, const json_t *k, const char *classname,
  * <system-out>. */
 static void write_build(FILE *f, const json_t *sub, const char *classname)
 {
-	const char *log = get_str(json_object_get(sub, "build"), "log");
+	const char *log = get_str(json_object_get(sub, RK_BUILD), RK_BUILD_LOG);
 
 	open_case(f, classname, "build", 0);
 	fputs(">\n      <failure message=\"CE\" type=\"CE\">"
@@ -196,16 +197,16 @@ static void write_property(FILE *f, const char *name, const char *value)
 
 static void write_properties(FILE *f, const json_t *sub)
 {
-	const json_t *build = json_object_get(sub, "build");
+	const json_t *build = json_object_get(sub, RK_BUILD);
 	char num[64];
 
 	fputs("    <properties>\n", f);
-	snprintf(num, sizeof num, "%g", get_num(sub, "score"));
+	snprintf(num, sizeof num, "%g", get_num(sub, RK_SCORE));
 	write_property(f, "score", num);
-	snprintf(num, sizeof num, "%g", get_num(sub, "max_score"));
+	snprintf(num, sizeof num, "%g", get_num(sub, RK_MAX_SCORE));
 	write_property(f, "max_score", num);
-	if (get_str(build, "status"))
-		write_property(f, "build", get_str(build, "status"));
+	if (get_str(build, RK_BUILD_STATUS))
+		write_property(f, "build", get_str(build, RK_BUILD_STATUS));
 	fputs("    </properties>\n", f);
 }
 
@@ -245,9 +246,9 @@ static int pairs(json_t *seen, const json_t *sub, const char *prefix, int add)
 			json_object_set_new(seen, key, json_true());
 		free(key);
 	}
-	json_array_foreach(json_object_get(sub, "cases"), i, k) {
-		char *key = pair_key(prefix, get_str(k, "category"),
-				     get_str(k, "name"));
+	json_array_foreach(json_object_get(sub, RK_CASES), i, k) {
+		char *key = pair_key(prefix, get_str(k, RK_CATEGORY),
+				     get_str(k, RK_NAME));
 		if (!key)
 			return -1;
 		hit |= json_object_get(seen, key) != NULL;
@@ -262,7 +263,7 @@ static int pairs(json_t *seen, const json_t *sub, const char *prefix, int add)
  * memory. */
 static char *unique_prefix(json_t *seen, const json_t *sub)
 {
-	const char *name = get_str(sub, "submission");
+	const char *name = get_str(sub, RK_SUBMISSION);
 	char *prefix = strdup(name ? name : "?");
 	int hit;
 
@@ -281,7 +282,7 @@ static char *unique_prefix(json_t *seen, const json_t *sub)
 static int write_submission(FILE *f, const json_t *sub, json_t *seen,
 			    int student)
 {
-	const json_t *cases = json_object_get(sub, "cases");
+	const json_t *cases = json_object_get(sub, RK_CASES);
 	struct counts c = { 0, 0, 0, 0, 0.0 };
 	char *prefix = unique_prefix(seen, sub), *classname;
 	int failed = build_failed(sub);
@@ -292,7 +293,7 @@ static int write_submission(FILE *f, const json_t *sub, json_t *seen,
 		return -1;
 	count_cases(sub, &c, student);
 	fputs("  <testsuite name=\"", f);
-	esc_str(f, get_str(sub, "submission"), 1);
+	esc_str(f, get_str(sub, RK_SUBMISSION), 1);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
 		"skipped=\"%zu\" time=\"%.3f\">\n",
 		c.tests, c.failures, c.errors, c.skipped, c.seconds);
@@ -300,7 +301,7 @@ static int write_submission(FILE *f, const json_t *sub, json_t *seen,
 	if (failed)
 		write_build(f, sub, prefix);
 	json_array_foreach(cases, i, k) {
-		const char *cat = get_str(k, "category");
+		const char *cat = get_str(k, RK_CATEGORY);
 		if (asprintf(&classname, "%s.%s", prefix, cat ? cat : "") < 0) {
 			free(prefix);
 			return -1;
@@ -315,10 +316,10 @@ static int write_submission(FILE *f, const json_t *sub, json_t *seen,
 
 int junit_write(FILE *f, const json_t *report)
 {
-	const json_t *subs = json_object_get(report, "submissions");
-	const char *view = get_str(report, "view");
+	const json_t *subs = json_object_get(report, RK_SUBMISSIONS);
+	const char *view = get_str(report, RK_VIEW);
 	/* Only an explicit staff report shows hidden diffs. */
-	int student = !(view && strcmp(view, "staff") == 0);
+	int student = !(view && strcmp(view, RK_VIEW_STAFF) == 0);
 	struct counts all = { 0, 0, 0, 0, 0.0 };
 	json_t *seen = json_object();
 	size_t i;
@@ -332,7 +333,7 @@ int junit_write(FILE *f, const json_t *report)
 		count_cases(sub, &all, student);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
 	fputs("<testsuites name=\"warpgrade ", f);
-	esc_str(f, get_str(report, "suite"), 1);
+	esc_str(f, get_str(report, RK_SUITE), 1);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
 		"time=\"%.3f\">\n", all.tests, all.failures, all.errors,
 		all.seconds);

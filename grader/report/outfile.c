@@ -4,6 +4,8 @@
  */
 #include "grader/report/outfile.h"
 
+#include "grader/lib/strbuf.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -59,8 +61,7 @@ static char *absolute(const char *dir)
 /* Walks the absolute path dir from "/": every entry on the way must sit in
  * a folder the sandbox cannot write, or in a sticky one and belong to root
  * or the grader; and dir itself must not be writable unless sticky. */
-static int check_chain(const char *dir, const char *shown, char *err,
-		       size_t errlen)
+static int check_chain(const char *dir, const char *shown, struct strbuf *err)
 {
 	char *p = strdup(dir);
 	struct stat parent, entry;
@@ -77,9 +78,9 @@ static int check_chain(const char *dir, const char *shown, char *err,
 			goto sys;
 		if (*s && sandbox_writable(&parent) &&
 		    (!(parent.st_mode & S_ISVTX) || !ours(entry.st_uid))) {
-			snprintf(err, errlen, "report folder '%s' refused: '%s' "
-				 "lies in a folder the sandboxed programs can "
-				 "write, so they could replace it", shown, p);
+			strbuf_addf(err, "report folder '%s' refused: '%s' "
+				    "lies in a folder the sandboxed programs can "
+				    "write, so they could replace it", shown, p);
 			goto out;
 		}
 		if (*s && stat(p, &parent) < 0)
@@ -90,27 +91,27 @@ static int check_chain(const char *dir, const char *shown, char *err,
 		s = slash + 1;
 	}
 	if (!S_ISDIR(parent.st_mode)) {
-		snprintf(err, errlen, "report folder '%s' is not a folder", shown);
+		strbuf_addf(err, "report folder '%s' is not a folder", shown);
 		goto out;
 	}
 	if (sandbox_writable(&parent) && !(parent.st_mode & S_ISVTX)) {
-		snprintf(err, errlen, "report folder '%s' refused: the sandboxed "
-			 "programs can write it (mode %04o, not sticky); use a "
-			 "folder only you can write", shown,
-			 (unsigned)(parent.st_mode & 07777));
+		strbuf_addf(err, "report folder '%s' refused: the sandboxed "
+			    "programs can write it (mode %04o, not sticky); use a "
+			    "folder only you can write", shown,
+			    (unsigned)(parent.st_mode & 07777));
 		goto out;
 	}
 	rc = 0;
 	goto out;
 sys:
-	snprintf(err, errlen, "cannot use report folder '%s': %s", shown,
-		 strerror(errno));
+	strbuf_addf(err, "cannot use report folder '%s': %s", shown,
+		    strerror(errno));
 out:
 	free(p);
 	return rc;
 }
 
-int outfile_check_dir(const char *dir, char *err, size_t errlen)
+int outfile_check_dir(const char *dir, struct strbuf *err)
 {
 	char *abs, *real;
 	int rc;
@@ -120,14 +121,14 @@ int outfile_check_dir(const char *dir, char *err, size_t errlen)
 	abs = absolute(dir);
 	real = realpath(dir, NULL);
 	if (!abs || !real) {
-		snprintf(err, errlen, "cannot use report folder '%s': %s", dir,
-			 strerror(errno));
+		strbuf_addf(err, "cannot use report folder '%s': %s", dir,
+			    strerror(errno));
 		rc = -1;
 	} else {
 		/* As given (a link planted on the way) and as resolved. */
-		rc = check_chain(abs, dir, err, errlen);
+		rc = check_chain(abs, dir, err);
 		if (rc == 0)
-			rc = check_chain(real, dir, err, errlen);
+			rc = check_chain(real, dir, err);
 	}
 	free(abs);
 	free(real);
@@ -145,16 +146,16 @@ static int split(const char *path, char **dir, char **base)
 	return *dir && *base && **base ? 0 : -1;
 }
 
-int outfile_check(const char *path, char *err, size_t errlen)
+int outfile_check(const char *path, struct strbuf *err)
 {
 	char *dir, *base;
 	int rc;
 
 	if (split(path, &dir, &base) < 0) {
-		snprintf(err, errlen, "cannot write '%s': not a file name", path);
+		strbuf_addf(err, "cannot write '%s': not a file name", path);
 		rc = -1;
 	} else {
-		rc = outfile_check_dir(dir, err, errlen);
+		rc = outfile_check_dir(dir, err);
 	}
 	free(dir);
 	free(base);
@@ -181,32 +182,32 @@ static int new_temp(int dfd, char tmp[32])
 
 /* Opens path's folder (checked) and makes a temporary file in it. */
 static int begin(const char *path, int *dfd, char tmp[32], char **base,
-		 char *err, size_t errlen)
+		 struct strbuf *err)
 {
 	char *dir = NULL;
 	int fd = -1;
 
 	*dfd = -1;
 	*base = NULL;
-	if (outfile_check(path, err, errlen) < 0)
+	if (outfile_check(path, err) < 0)
 		return -1;
 	if (split(path, &dir, base) < 0)
 		errno = ENOMEM;
 	else if ((*dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0)
 		fd = new_temp(*dfd, tmp);
 	if (fd < 0)
-		snprintf(err, errlen, "cannot create a file in the folder of '%s': %s",
-			 path, strerror(errno));
+		strbuf_addf(err, "cannot create a file in the folder of '%s': %s",
+			    path, strerror(errno));
 	free(dir);
 	return fd;
 }
 
 static int finish(int dfd, const char *tmp, const char *base, const char *path,
-		  char *err, size_t errlen)
+		  struct strbuf *err)
 {
 	if (renameat(dfd, tmp, dfd, base) < 0) {
-		snprintf(err, errlen, "cannot rename a temporary file to '%s': %s",
-			 path, strerror(errno));
+		strbuf_addf(err, "cannot rename a temporary file to '%s': %s",
+			    path, strerror(errno));
 		unlinkat(dfd, tmp, 0);
 		return -1;
 	}
@@ -215,15 +216,15 @@ static int finish(int dfd, const char *tmp, const char *base, const char *path,
 }
 
 int outfile_write(const char *path, int (*fill)(FILE *, const void *),
-		  const void *arg, char *err, size_t errlen)
+		  const void *arg, struct strbuf *err)
 {
 	char tmp[32], *base;
 	int dfd, rc = -1;
-	int fd = begin(path, &dfd, tmp, &base, err, errlen);
+	int fd = begin(path, &dfd, tmp, &base, err);
 	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 
 	if (fd >= 0 && !f) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+		strbuf_addf(err, "cannot write '%s': %s", path, strerror(errno));
 		close(fd);
 	}
 	if (f) {
@@ -234,11 +235,11 @@ int outfile_write(const char *path, int (*fill)(FILE *, const void *),
 		if (fclose(f) != 0 && !bad)
 			bad = 1, saved = errno;
 		if (bad) {
-			snprintf(err, errlen, "cannot write '%s': %s", path,
-				 strerror(saved));
+			strbuf_addf(err, "cannot write '%s': %s", path,
+				    strerror(saved));
 			unlinkat(dfd, tmp, 0);
 		} else {
-			rc = finish(dfd, tmp, base, path, err, errlen);
+			rc = finish(dfd, tmp, base, path, err);
 		}
 	}
 	if (dfd >= 0)
@@ -247,13 +248,13 @@ int outfile_write(const char *path, int (*fill)(FILE *, const void *),
 	return rc;
 }
 
-int outfile_create(const char *path, char *err, size_t errlen)
+static int create(const char *path, struct strbuf *err)
 {
 	char tmp[32], *base;
 	int dfd;
-	int fd = begin(path, &dfd, tmp, &base, err, errlen);
+	int fd = begin(path, &dfd, tmp, &base, err);
 
-	if (fd >= 0 && finish(dfd, tmp, base, path, err, errlen) < 0) {
+	if (fd >= 0 && finish(dfd, tmp, base, path, err) < 0) {
 		close(fd);
 		fd = -1;
 	}
@@ -263,7 +264,18 @@ int outfile_create(const char *path, char *err, size_t errlen)
 	return fd;
 }
 
-int outfile_private_dir(const char *dir, char *err, size_t errlen)
+int outfile_create(const char *path, char *err, size_t errlen)
+{
+	struct strbuf why = STRBUF_INIT;
+	int fd = create(path, &why);
+
+	if (fd < 0)
+		snprintf(err, errlen, "%s", strbuf_str(&why));
+	strbuf_release(&why);
+	return fd;
+}
+
+int outfile_private_dir(const char *dir, struct strbuf *err)
 {
 	struct stat st;
 	int fd;
@@ -277,9 +289,9 @@ int outfile_private_dir(const char *dir, char *err, size_t errlen)
 		goto sys;
 	}
 	if (st.st_uid != geteuid()) {
-		snprintf(err, errlen, "folder '%s' belongs to uid %u, not to the "
-			 "grader (uid %u)", dir, (unsigned)st.st_uid,
-			 (unsigned)geteuid());
+		strbuf_addf(err, "folder '%s' belongs to uid %u, not to the "
+			    "grader (uid %u)", dir, (unsigned)st.st_uid,
+			    (unsigned)geteuid());
 		close(fd);
 		return -1;
 	}
@@ -293,9 +305,9 @@ int outfile_private_dir(const char *dir, char *err, size_t errlen)
 sys:
 	{
 		int saved = errno;
-		snprintf(err, errlen, "cannot create '%s': %s", dir,
-			 lstat(dir, &st) == 0 && S_ISLNK(st.st_mode)
-			 ? "it is a symbolic link" : strerror(saved));
+		strbuf_addf(err, "cannot create '%s': %s", dir,
+			    lstat(dir, &st) == 0 && S_ISLNK(st.st_mode)
+			    ? "it is a symbolic link" : strerror(saved));
 	}
 	return -1;
 }

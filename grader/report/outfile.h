@@ -26,23 +26,31 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+struct strbuf;
+
 /* The uids and gids [lo, hi) the sandboxed programs run under (root);
  * outside it only "other" write permission counts. */
 void outfile_set_sandbox_ids(uid_t lo, uid_t hi);
 
+/*
+ * Errors (usage.h): -1 with the reason appended to the caller's err, a
+ * whole message; outfile_create alone still fills a char array (its
+ * caller in grade batch moves to the strbuf later, issue 11).
+ */
+
 /* Checks the folder rule for the file path (its folder must exist).
  * Returns 0, or -1 with err set ("report folder '...' ..."). */
-int outfile_check(const char *path, char *err, size_t errlen);
+int outfile_check(const char *path, struct strbuf *err);
 
 /* The same for the folder dir itself. */
-int outfile_check_dir(const char *dir, char *err, size_t errlen);
+int outfile_check_dir(const char *dir, struct strbuf *err);
 
 /* Writes path through a temporary file that fill writes to (fill returns
  * 0, or -1 to give up; write errors are also caught through ferror), then
  * fsync and rename. Checks the folder rule first. Returns 0, or -1 with
  * err set and no temporary file left. */
 int outfile_write(const char *path, int (*fill)(FILE *, const void *),
-		  const void *arg, char *err, size_t errlen);
+		  const void *arg, struct strbuf *err);
 
 /* Creates path as a new, empty 0600 file the same way (a temporary file
  * renamed at once) and returns its descriptor (close-on-exec, owned by the
@@ -52,6 +60,6 @@ int outfile_create(const char *path, char *err, size_t errlen);
 /* Makes dir a folder only the grader can use: created 0700 when missing;
  * when it exists it must be a folder (not a link) of the grader's uid, and
  * is set to 0700. Returns 0, or -1 with err set. */
-int outfile_private_dir(const char *dir, char *err, size_t errlen);
+int outfile_private_dir(const char *dir, struct strbuf *err);
 
 #endif

@@ -4,6 +4,7 @@
 #include "grader/report/report.h"
 #include "grader/run/cgroup.h"
 
+#include "grader/report/keys.h"
 #include "grader/report/outfile.h"
 
 #include <errno.h>
@@ -13,6 +14,7 @@
 #include "grader/judge/diff.h"
 #include "grader/judge/linemap.h"
 #include "grader/judge/verdict.h"
+#include "grader/lib/strbuf.h"
 
 #define BOLD  "\033[1m"
 #define RESET "\033[0m"
@@ -357,33 +359,33 @@ static json_t *str_or_null(const char *text)
 static json_t *case_json(const struct suite_case *c, const struct judge_result *r)
 {
 	json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:I, s:I, s:I}",
-			      "name", c->name, "category", c->category,
-			      "visibility", c->hidden ? "hidden" : "visible",
-			      "verdict", verdict_code(r->verdict),
-			      "score", r->score, "max_score", c->points,
-			      "cpu_ms", (json_int_t)r->cpu_ms,
-			      "wall_ms", (json_int_t)r->wall_ms,
-			      "max_rss_kb", (json_int_t)r->max_rss_kb);
+			      RK_NAME, c->name, RK_CATEGORY, c->category,
+			      RK_VISIBILITY, c->hidden ? RK_HIDDEN : RK_VISIBLE,
+			      RK_VERDICT, verdict_code(r->verdict),
+			      RK_SCORE, r->score, RK_MAX_SCORE, c->points,
+			      RK_CPU_MS, (json_int_t)r->cpu_ms,
+			      RK_WALL_MS, (json_int_t)r->wall_ms,
+			      RK_MAX_RSS_KB, (json_int_t)r->max_rss_kb);
 	int bad = 0;
 
 	if (!j)
 		return NULL;
 	if (r->ran && r->signaled)
-		bad |= json_object_set_new(j, "signal",
+		bad |= json_object_set_new(j, RK_SIGNAL,
 					   json_string(run_signal_name(r->term_signal)));
 	else
-		bad |= json_object_set_new(j, "exit_code", r->ran ?
+		bad |= json_object_set_new(j, RK_EXIT_CODE, r->ran ?
 					   json_integer(r->exit_code) : json_null());
-	bad |= json_object_set_new(j, "detail", str_or_null(r->detail));
+	bad |= json_object_set_new(j, RK_DETAIL, str_or_null(r->detail));
 	if (r->limit != VERDICT_LIMIT_NONE)
-		bad |= json_object_set_new(j, "limit",
+		bad |= json_object_set_new(j, RK_LIMIT,
 					   json_string(verdict_limit_name(r->limit)));
-	bad |= json_object_set_new(j, "diff", str_or_null(r->diff));
-	bad |= json_object_set_new(j, "stderr_tail", str_or_null(r->stderr_tail));
+	bad |= json_object_set_new(j, RK_DIFF, str_or_null(r->diff));
+	bad |= json_object_set_new(j, RK_STDERR_TAIL, str_or_null(r->stderr_tail));
 	if (r->diff_line)
-		bad |= json_object_set_new(j, "diff_line", json_integer(r->diff_line));
+		bad |= json_object_set_new(j, RK_DIFF_LINE, json_integer(r->diff_line));
 	if (r->verdict == VERDICT_IE)
-		bad |= json_object_set_new(j, "excluded", json_true());
+		bad |= json_object_set_new(j, RK_EXCLUDED, json_true());
 	if (bad) {
 		json_decref(j);
 		return NULL;
@@ -397,11 +399,11 @@ static json_t *categories_json(const struct score_total *t)
 	int bad = 0;
 
 	for (size_t i = 0; a && !bad && i < t->ncats; i++) {
-		json_t *c = json_pack("{s:s, s:I, s:I}", "category", t->cats[i].name,
-				      "score", (json_int_t)t->cats[i].score,
-				      "max_score", (json_int_t)t->cats[i].max_score);
+		json_t *c = json_pack("{s:s, s:I, s:I}", RK_CATEGORY, t->cats[i].name,
+				      RK_SCORE, (json_int_t)t->cats[i].score,
+				      RK_MAX_SCORE, (json_int_t)t->cats[i].max_score);
 		if (c && t->cats[i].hint && t->cats[i].score < t->cats[i].max_score)
-			bad |= json_object_set_new(c, "hint", json_string(t->cats[i].hint));
+			bad |= json_object_set_new(c, RK_HINT, json_string(t->cats[i].hint));
 		bad |= json_array_append_new(a, c);
 	}
 	if (bad) {
@@ -414,9 +416,9 @@ static json_t *categories_json(const struct score_total *t)
 static const char *build_status_name(const struct report_sub *sub)
 {
 	if (!sub->is_dir)
-		return "none";
-	return sub->build == BUILD_OK ? "ok" : sub->build == BUILD_FAILED ? "failed"
-									  : "error";
+		return RK_BUILD_NONE;
+	return sub->build == BUILD_OK ? RK_BUILD_OK
+	       : sub->build == BUILD_FAILED ? RK_BUILD_FAILED : RK_BUILD_ERROR;
 }
 
 static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
@@ -436,16 +438,16 @@ static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
 	}
 	/* "o" values are the pack's even when it fails. */
 	return json_pack("{s:o, s:I, s:I, s:I, s:{s:s, s:o, s:o}, s:o, s:o, s:o}",
-			 "submission", str_or_null(sub->path),
-			 "score", (json_int_t)sub->total.score,
-			 "max_score", (json_int_t)sub->total.max_score,
-			 "excluded_points", (json_int_t)sub->total.excluded_points,
-			 "build", "status", build_status_name(sub),
-			 "log", str_or_null(sub->build_log),
-			 "reason", sub->build_reason[0] ? json_string(sub->build_reason)
-							: json_null(),
-			 "categories", categories_json(&sub->total),
-			 "verdicts", verdicts, "cases", cases);
+			 RK_SUBMISSION, str_or_null(sub->path),
+			 RK_SCORE, (json_int_t)sub->total.score,
+			 RK_MAX_SCORE, (json_int_t)sub->total.max_score,
+			 RK_EXCLUDED_POINTS, (json_int_t)sub->total.excluded_points,
+			 RK_BUILD, RK_BUILD_STATUS, build_status_name(sub),
+			 RK_BUILD_LOG, str_or_null(sub->build_log),
+			 RK_BUILD_REASON, sub->build_reason[0]
+					  ? json_string(sub->build_reason) : json_null(),
+			 RK_CATEGORIES, categories_json(&sub->total),
+			 RK_VERDICTS, verdicts, RK_CASES, cases);
 }
 
 /* What each run got from the sandbox (sandbox.h), so a report says how
@@ -473,25 +475,25 @@ static json_t *sandbox_json(const struct sandbox_layers *l, long processes)
 		return NULL;
 	}
 	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:I, s:o}",
-			 "uid_switch", l->uid_switch, "user_namespace", l->user_ns,
-			 "mount_namespace", l->mount_ns, "private_tmp", l->private_tmp,
-			 "ipc_namespace", l->ipc_ns, "network_namespace", l->net_ns,
-			 "pid_namespace", l->pid_ns, "private_proc", l->private_proc,
-			 "seccomp", l->seccomp,
-			 "cgroup", str_or_null(l->cgroup), "cgroup_controls", ctl,
-			 "children_cpu", l->children_cpu, "processes", (json_int_t)processes,
-			 "missing", missing);
+			 RK_UID_SWITCH, l->uid_switch, RK_USER_NAMESPACE, l->user_ns,
+			 RK_MOUNT_NAMESPACE, l->mount_ns, RK_PRIVATE_TMP, l->private_tmp,
+			 RK_IPC_NAMESPACE, l->ipc_ns, RK_NETWORK_NAMESPACE, l->net_ns,
+			 RK_PID_NAMESPACE, l->pid_ns, RK_PRIVATE_PROC, l->private_proc,
+			 RK_SECCOMP, l->seccomp,
+			 RK_CGROUP, str_or_null(l->cgroup), RK_CGROUP_CONTROLS, ctl,
+			 RK_CHILDREN_CPU, l->children_cpu, RK_PROCESSES, (json_int_t)processes,
+			 RK_MISSING, missing);
 }
 
 /* The compiler's limits, in suite.json's "build_limits" keys. */
 static json_t *build_limits_json(const struct build_limits *b)
 {
 	return json_pack("{s:f, s:f, s:I, s:I, s:I, s:I}",
-			 "cpu_seconds", b->cpu_sec, "wall_seconds", b->wall_sec,
-			 "memory_mib", (json_int_t)(b->mem_bytes >> 20),
-			 "processes", (json_int_t)b->nproc,
-			 "file_size_mib", (json_int_t)(b->fsize_bytes >> 20),
-			 "output_kib", (json_int_t)(b->output_bytes >> 10));
+			 RK_CPU_SECONDS, b->cpu_sec, RK_WALL_SECONDS, b->wall_sec,
+			 RK_MEMORY_MIB, (json_int_t)(b->mem_bytes >> 20),
+			 RK_PROCESSES, (json_int_t)b->nproc,
+			 RK_FILE_SIZE_MIB, (json_int_t)(b->fsize_bytes >> 20),
+			 RK_OUTPUT_KIB, (json_int_t)(b->output_bytes >> 10));
 }
 
 json_t *report_json(const struct suite *s, const struct report_sub *subs,
@@ -508,20 +510,20 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 	}
 	json_t *r = json_pack("{s:s, s:o, s:s, s:b, s:s, s:{s:f, s:f, s:I, s:I, s:I, s:I, s:I},"
 			      " s:o, s:o}",
-			 "suite", s->name, "suite_dir", str_or_null(s->dir),
-			 "grader_version", WG_VERSION, "exact", o->exact,
-			 "view", o->staff ? "staff" : "student",
-			 "limits", "cpu_seconds", o->cpu_sec, "wall_seconds", o->wall_sec,
-			 "memory_mib", (json_int_t)o->memory_mib,
-			 "output_kib", (json_int_t)o->output_kib,
-			 "stack_mib", (json_int_t)o->stack_mib,
-			 "processes", (json_int_t)o->processes,
-			 "tmp_mib", (json_int_t)o->tmp_mib,
-			 "sandbox", o->sandbox ? sandbox_json(o->sandbox, o->processes)
+			 RK_SUITE, s->name, RK_SUITE_DIR, str_or_null(s->dir),
+			 RK_GRADER_VERSION, WG_VERSION, RK_EXACT, o->exact,
+			 RK_VIEW, o->staff ? RK_VIEW_STAFF : RK_VIEW_STUDENT,
+			 RK_LIMITS, RK_CPU_SECONDS, o->cpu_sec, RK_WALL_SECONDS, o->wall_sec,
+			 RK_MEMORY_MIB, (json_int_t)o->memory_mib,
+			 RK_OUTPUT_KIB, (json_int_t)o->output_kib,
+			 RK_STACK_MIB, (json_int_t)o->stack_mib,
+			 RK_PROCESSES, (json_int_t)o->processes,
+			 RK_TMP_MIB, (json_int_t)o->tmp_mib,
+			 RK_SANDBOX, o->sandbox ? sandbox_json(o->sandbox, o->processes)
 					       : json_null(),
-			 "submissions", arr);
+			 RK_SUBMISSIONS, arr);
 	if (r && o->build &&
-	    json_object_set_new(r, "build_limits", build_limits_json(o->build)) < 0) {
+	    json_object_set_new(r, RK_BUILD_LIMITS, build_limits_json(o->build)) < 0) {
 		json_decref(r);
 		return NULL;
 	}
@@ -534,13 +536,13 @@ static int put_report(FILE *f, const void *report)
 	       ? -1 : 0;
 }
 
-int report_write_json(const json_t *report, const char *path, char *err,
-		      size_t errlen)
+int report_write_json(const json_t *report, const char *path,
+		      struct strbuf *err)
 {
 	if (strcmp(path, "-") != 0)
-		return outfile_write(path, put_report, report, err, errlen);
+		return outfile_write(path, put_report, report, err);
 	if (put_report(stdout, report) < 0 || fflush(stdout) == EOF) {
-		snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+		strbuf_addf(err, "cannot write '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	return 0;

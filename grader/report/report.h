@@ -26,6 +26,8 @@
 #include <stdio.h>
 #include <jansson.h>
 
+struct strbuf;
+
 #include "grader/run/build.h"
 #include "grader/judge/judge.h"
 #include "grader/run/sandbox.h"
@@ -69,7 +71,7 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 
 /* Writes the report to path (indented, then a newline). Returns 0, or -1
  * with err set. */
-int report_write_json(const json_t *report, const char *path, char *err,
-		      size_t errlen);
+int report_write_json(const json_t *report, const char *path,
+		      struct strbuf *err);
 
 #endif

@@ -1,0 +1,124 @@
+#ifndef WG_REPORT_KEYS_H
+#define WG_REPORT_KEYS_H
+/*
+ * keys: the names in grade's JSON report, written by report.c and read by
+ * the exporters (junit.c, gradescope.c, html.c). A name spelled here once
+ * cannot drift between the writer and a reader.
+ *
+ * String literals (macros), so that they also go into json_pack()'s
+ * argument lists and concatenate with other literals.
+ *
+ * The report's shape (README "JSON report" is the full reference):
+ *
+ *   { suite, suite_dir, grader_version, exact, view: "staff"|"student",
+ *     limits: { cpu_seconds, wall_seconds, memory_mib, output_kib,
+ *               stack_mib, processes, tmp_mib },
+ *     sandbox: null | { uid_switch, ..., missing: [...] },
+ *     build_limits (only for sources): { cpu_seconds, ... },
+ *     submissions: [
+ *       { submission, score, max_score, excluded_points,
+ *         build: { status: "none"|"ok"|"failed"|"error", log, reason },
+ *         categories: [ { category, score, max_score, hint? } ],
+ *         verdicts: { "AC": n, ... },
+ *         cases: [
+ *           { name, category, visibility: "visible"|"hidden", verdict,
+ *             score, max_score, cpu_ms, wall_ms, max_rss_kb,
+ *             signal | exit_code, detail, limit?, diff, stderr_tail,
+ *             diff_line?, excluded? } ] } ] }
+ *
+ * grade batch adds to a submission, in its class page rows: student,
+ * status, error (RK_STUDENT...).
+ */
+
+/* The top level. */
+#define RK_SUITE           "suite"
+#define RK_SUITE_DIR       "suite_dir"
+#define RK_GRADER_VERSION  "grader_version"
+#define RK_EXACT           "exact"
+#define RK_VIEW            "view"
+#define RK_LIMITS          "limits"
+#define RK_SANDBOX         "sandbox"
+#define RK_BUILD_LIMITS    "build_limits"
+#define RK_SUBMISSIONS     "submissions"
+
+/* "view" values. */
+#define RK_VIEW_STAFF      "staff"
+#define RK_VIEW_STUDENT    "student"
+
+/* "limits" and "build_limits". */
+#define RK_CPU_SECONDS     "cpu_seconds"
+#define RK_WALL_SECONDS    "wall_seconds"
+#define RK_MEMORY_MIB      "memory_mib"
+#define RK_OUTPUT_KIB      "output_kib"
+#define RK_STACK_MIB       "stack_mib"
+#define RK_PROCESSES       "processes"     /* also in "sandbox" */
+#define RK_TMP_MIB         "tmp_mib"
+#define RK_FILE_SIZE_MIB   "file_size_mib"
+
+/* "sandbox". */
+#define RK_UID_SWITCH      "uid_switch"
+#define RK_USER_NAMESPACE  "user_namespace"
+#define RK_MOUNT_NAMESPACE "mount_namespace"
+#define RK_PRIVATE_TMP     "private_tmp"
+#define RK_IPC_NAMESPACE   "ipc_namespace"
+#define RK_NETWORK_NAMESPACE "network_namespace"
+#define RK_PID_NAMESPACE   "pid_namespace"
+#define RK_PRIVATE_PROC    "private_proc"
+#define RK_SECCOMP         "seccomp"
+#define RK_CGROUP          "cgroup"
+#define RK_CGROUP_CONTROLS "cgroup_controls"
+#define RK_CHILDREN_CPU    "children_cpu"
+#define RK_MISSING         "missing"
+
+/* A submission. "score" and "max_score" are also a category's and a
+ * case's. */
+#define RK_SUBMISSION      "submission"
+#define RK_SCORE           "score"
+#define RK_MAX_SCORE       "max_score"
+#define RK_EXCLUDED_POINTS "excluded_points"
+#define RK_BUILD           "build"
+#define RK_CATEGORIES      "categories"
+#define RK_VERDICTS        "verdicts"
+#define RK_CASES           "cases"
+
+/* "build". */
+#define RK_BUILD_STATUS    "status"
+#define RK_BUILD_LOG       "log"
+#define RK_BUILD_REASON    "reason"
+
+/* "build"."status" values. */
+#define RK_BUILD_NONE      "none"
+#define RK_BUILD_OK        "ok"
+#define RK_BUILD_FAILED    "failed"
+#define RK_BUILD_ERROR     "error"
+
+/* A category ("category" is also a case's). */
+#define RK_CATEGORY        "category"
+#define RK_HINT            "hint"
+
+/* A case. */
+#define RK_NAME            "name"
+#define RK_VISIBILITY      "visibility"
+#define RK_VERDICT         "verdict"
+#define RK_CPU_MS          "cpu_ms"
+#define RK_WALL_MS         "wall_ms"
+#define RK_MAX_RSS_KB      "max_rss_kb"
+#define RK_SIGNAL          "signal"
+#define RK_EXIT_CODE       "exit_code"
+#define RK_DETAIL          "detail"
+#define RK_LIMIT           "limit"
+#define RK_DIFF            "diff"
+#define RK_STDERR_TAIL     "stderr_tail"
+#define RK_DIFF_LINE       "diff_line"
+#define RK_EXCLUDED        "excluded"
+
+/* "visibility" values. */
+#define RK_VISIBLE         "visible"
+#define RK_HIDDEN          "hidden"
+
+/* What grade batch adds to a submission for its class page. */
+#define RK_STUDENT         "student"
+#define RK_STATUS          "status"
+#define RK_ERROR           "error"
+
+#endif
