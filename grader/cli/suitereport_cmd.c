@@ -265,14 +265,16 @@ static int put_page(FILE *f, const void *report)
  * as its first section (html_suite_section). */
 static int write_page(const char *path, json_t *grade_report, json_t *sr)
 {
-	char werr[4400];
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0;
 
 	if (json_object_set(grade_report, "suite_report", sr) < 0 ||
 	    json_object_set_new(grade_report, "view", json_string("staff")) < 0)
 		return error("out of memory");
-	if (outfile_write(path, put_page, grade_report, werr, sizeof(werr)) < 0)
-		return error("%s", werr);
-	return 0;
+	if (outfile_write(path, put_page, grade_report, &err) < 0)
+		rc = error("%s", strbuf_str(&err));
+	strbuf_release(&err);
+	return rc;
 }
 
 /* The report from the child's JSON: printed, and written to a->json. */
@@ -282,7 +284,6 @@ static int make_report(const struct sr_args *a, const char *path)
 	json_error_t jerr;
 	json_t *grade_report = json_load_file(path, 0, &jerr);
 	json_t *families = NULL, *sr = NULL;
-	char werr[4400];
 	int rc = WG_EXIT_INTERNAL;
 	struct stat st;
 
@@ -308,8 +309,8 @@ static int make_report(const struct sr_args *a, const char *path)
 		error("cannot write the report: %s", strerror(errno));
 		goto out;
 	}
-	if (a->json && report_write_json(sr, a->json, werr, sizeof(werr)) < 0) {
-		error("%s", werr);
+	if (a->json && report_write_json(sr, a->json, &err) < 0) {
+		error("%s", strbuf_str(&err));
 		goto out;
 	}
 	if (a->html && write_page(a->html, grade_report, sr) < 0)
@@ -331,7 +332,7 @@ int suitereport_main(int argc, char **argv)
 {
 	struct sr_args a = { 0 };
 	struct sigaction sa;
-	char tmpl[4096], report[4200], err[4400];
+	char tmpl[4096], report[4200];
 	const char *tmpdir = getenv("TMPDIR");
 	char **sols;
 	size_t nsols;
@@ -354,8 +355,15 @@ int suitereport_main(int argc, char **argv)
 		run_set_slot_uid_base((uid_t)base);
 	}
 	outfile_set_sandbox_ids(run_slot_uid(0), run_slot_uid(SCRATCH_UID_RANGE));
-	if (a.json && strcmp(a.json, "-") && outfile_check(a.json, err, sizeof(err)) < 0)
-		die_usage("%s", err);
+	/* Before grading: a report path a program could redirect is refused
+	 * at once (outfile.h). */
+	const char *outs[] = { a.json, a.html };
+	for (size_t i = 0; i < sizeof(outs) / sizeof(*outs); i++) {
+		struct strbuf e = STRBUF_INIT;
+		if (outs[i] && strcmp(outs[i], "-") && outfile_check(outs[i], &e) < 0)
+			die_usage("%s", strbuf_str(&e));
+		strbuf_release(&e);
+	}
 	sols = list_solutions(a.wrong, &nsols);
 	snprintf(tmpl, sizeof(tmpl), "%s/wg-suite-report-XXXXXX",
 		 tmpdir && *tmpdir ? tmpdir : "/tmp");
