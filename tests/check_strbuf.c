@@ -172,6 +172,19 @@ START_TEST(test_paths)
 }
 END_TEST
 
+/* The argument strings blanked where they lie, all of them. */
+START_TEST(test_blank_args)
+{
+	char mem[] = "grade\0--staff\0/suite\0/subs/alice";
+	char *argv[] = { mem, mem + 6, mem + 14, mem + 21, NULL };
+
+	wg_save_args(4, argv);
+	wg_blank_args();
+	for (size_t i = 0; i < sizeof(mem); i++)
+		ck_assert_int_eq(mem[i], 0);
+}
+END_TEST
+
 /* die() is the grader's own failure: exit 3; die_usage() exit 2. */
 START_TEST(test_die)
 {
@@ -215,6 +228,7 @@ Suite *make_strbuf_suite(void)
 	tcase_add_test(t, test_parse);
 	tcase_add_test(t, test_paths);
 	tcase_add_test(t, test_error);
+	tcase_add_test(t, test_blank_args);
 	tcase_add_exit_test(t, test_die, WG_EXIT_INTERNAL);
 	tcase_add_exit_test(t, test_die_usage, WG_EXIT_USAGE);
 #ifndef __SANITIZE_ADDRESS__

@@ -653,6 +653,8 @@ int main(int argc, char **argv)
 	 * entries and no ptrace; inherited by the keepers and batch's
 	 * graders, reset by every exec of a program. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	/* Where the sandbox's helpers blank it (util.h). */
+	wg_save_args(argc, argv);
 	/* Every file grade makes is private: reports hold hidden diffs. */
 	umask(077);
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)

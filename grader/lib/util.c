@@ -8,6 +8,24 @@
 #include <string.h>
 #include <time.h>
 
+static char *args_start, *args_end;
+
+void wg_save_args(int argc, char **argv)
+{
+	if (argc < 1 || !argv[0])
+		return;
+	args_start = argv[0];
+	args_end = argv[argc - 1] + strlen(argv[argc - 1]) + 1;
+}
+
+void wg_blank_args(void)
+{
+	/* The kernel lays argv's strings out one after another: the one
+	 * range covers them all. */
+	if (args_start && args_end > args_start)
+		memset(args_start, 0, (size_t)(args_end - args_start));
+}
+
 double wg_now(void)
 {
 	struct timespec ts;

@@ -27,4 +27,12 @@ int wg_parse_long(const char *name, const char *arg, long lo, long hi, long *out
 int wg_parse_seconds(const char *name, const char *arg, double max, double *out,
 		     struct strbuf *err);
 
+/* The process's command line, as main() got it: wg_save_args keeps where
+ * its strings lie, wg_blank_args zeroes them, so that /proc/PID/cmdline of
+ * this process reads empty. For a forked helper that never reads its
+ * arguments again (the sandbox's PID-namespace init): what a program can
+ * read there must not name the suite, the classmates or the reports. */
+void wg_save_args(int argc, char **argv);
+void wg_blank_args(void);
+
 #endif

@@ -375,6 +375,27 @@ static __attribute__((noreturn)) void pid_init(int life)
 	}
 }
 
+/* The slot's own /proc, of this namespace: no other process of the
+ * machine (another slot's, grade's) to list or read; subset=pid leaves
+ * out /proc/sys and the like. hidepid=invisible hides the namespace's own
+ * helpers too, this init and the spawner: root's, and a program under a
+ * slot uid must not read them, for the spawner's /proc/2/stat adds up the
+ * page faults and CPU times of every program it reaped, a counter one
+ * case could set and a later one read (a channel for hidden inputs).
+ * Each option is tried only where the kernel takes it. 1 when mounted. */
+static int mount_slot_proc(void)
+{
+	static const char *const opts[] = {
+		"hidepid=invisible,subset=pid", "hidepid=2,subset=pid", "subset=pid", NULL,
+	};
+
+	for (size_t i = 0; i < sizeof(opts) / sizeof(*opts); i++)
+		if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+			  opts[i]) == 0)
+			return i < 2 ? 2 : 1;
+	return 0;
+}
+
 static void on_chld(int sig)
 {
 	(void)sig;
@@ -477,13 +498,10 @@ static void start_pid_ns(struct keeper *k)
 		close(life[1]);
 		close(k->sock);
 		close(sync[0]);
-		/* The slot's own /proc, of this namespace: no other process of
-		 * the machine (another slot's, grade's) to list or read, and
-		 * subset=pid leaves out /proc/sys and the like. */
-		ok = mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-			   "subset=pid") == 0 ||
-		     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-			   NULL) == 0;
+		/* This process is a fork of grade: its command line names the
+		 * suite, the submissions, the reports. */
+		wg_blank_args();
+		ok = mount_slot_proc();
 		if (write(sync[1], &ok, 1) != 1)
 			_exit(1);
 		close(sync[1]);
@@ -512,6 +530,9 @@ static void start_pid_ns(struct keeper *k)
 			k->L.private_proc = 1;
 		else
 			sbx_note(&k->L, "no /proc of the slot's own: programs see the host's");
+		if (ok == 1)
+			sbx_note(&k->L, "no hidepid for the slot's /proc: programs can read "
+				 "its init's and spawner's statistics");
 		close(sync[0]);
 	}
 	/* life[1] stays open, unused, for the keeper's whole life. */

@@ -75,7 +75,7 @@ suite attacks '{"cpu_seconds": 2}' \
 	tmp1:tmp:clean tmp2:tmp:clean ipc1:ipc:clean ipc2:ipc:clean \
 	"net:net $port $name:blocked" peek:peek:isolated ro:ro:readonly \
 	mounts:mounts:neutral fill:fill:full tmp3:tmp:clean proc:proc:sealed \
-	calls:calls:refused procs:procs:alone fds:fds:closed
+	calls:calls:refused procs:procs:alone fds:fds:closed helpers:helpers:hidden
 timeout 120 "$grade" -j 2 --json "$tmp/a.json" "$tmp/attacks" "$tmp/one" "$tmp/two" \
 	> "$tmp/a.out" 2>&1
 rc=$?
@@ -90,12 +90,14 @@ need = {"tmp": "private_tmp", "ipc": "ipc_namespace", "net": "network_namespace"
         "peek": "private_tmp", "ro": "private_tmp", "mounts": "mount_namespace",
         "fill": "private_tmp", "proc": None,    # grade is never dumpable
         "calls": "seccomp", "procs": "private_proc",
-        "fds": None}    # close-on-exec, and no one else's descriptors
+        "fds": None,    # close-on-exec, and no one else's descriptors
+        "helpers": "private_proc"}    # and hidepid, where the kernel has it
 bad = 0
 for sub in r["submissions"]:
     for c in sub["cases"]:
         layer = need[c["name"].rstrip("0123456789")]
-        if layer and not sb[layer]:
+        nohide = c["name"] == "helpers" and any("no hidepid" in m for m in sb["missing"])
+        if (layer and not sb[layer]) or nohide:
             print("skipped %s: no %s (%s)" % (c["name"], layer, "; ".join(sb["missing"])))
         elif c["verdict"] != "AC":
             print("FAIL: %s %s: %s %s" % (sub["submission"], c["name"], c["verdict"],

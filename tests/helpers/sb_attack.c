@@ -512,6 +512,38 @@ static void do_procs(void)
 		printf("alone\n");
 }
 
+/* The slot's helpers in its PID namespace (its init, pid 1, and as root
+ * its spawner, pid 2) are forks of grade: their command line names the
+ * suite and the classmates, and the spawner's statistics add up every
+ * program it reaped (a counter one case could set and the next read).
+ * None of it may be readable. */
+static void do_helpers(void)
+{
+	static const char *const files[] = {
+		"/proc/1/cmdline", "/proc/2/cmdline", "/proc/1/stat", "/proc/2/stat",
+		"/proc/1/status", "/proc/2/status", "/proc/2/sched",
+	};
+	int leaks = 0;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
+		char buf[512];
+		FILE *f = fopen(files[i], "r");
+		size_t n = f ? fread(buf, 1, sizeof(buf), f) : 0;
+		size_t nonzero = 0;
+
+		if (f)
+			fclose(f);
+		for (size_t k = 0; k < n; k++)
+			nonzero += buf[k] != '\0';
+		if (nonzero) {
+			printf("READ %s\n", files[i]);
+			leaks++;
+		}
+	}
+	if (!leaks)
+		printf("hidden\n");
+}
+
 static void do_fds(void)
 {
 	DIR *d = opendir("/proc/self/fd");
@@ -629,6 +661,8 @@ int main(void)
 		do_procs();
 	else if (!strcmp(word, "fds"))
 		do_fds();
+	else if (!strcmp(word, "helpers"))
+		do_helpers();
 	else
 		return 2;
 	return 0;
