@@ -156,7 +156,11 @@ def h_large_stride():
     yield ("ls-odd", "large-stride", 2, "odd strides",
            lines(*("strided 0 %d" % s for s in (3, 5, 7, 9, 17, 31, 33,
                                                63, 65, 127, 129)),
-                 "strided 0 1000#a glued comment"))
+                 "strided 0 1000#a glued comment",
+                 # CR, VT and FF separate tokens anywhere, not only at the
+                 # line's end; other control bytes do not (an error).
+                 "strided 0\r35", "strided\r0 37\r", "strided\v0\f39",
+                 "strided 0\x0141"))
     yield ("ls-huge", "large-stride", 2, "strides near 2^48",
            lines("strided 0 %d 16" % MAXV, "strided %d %d" % (MAXV, MAXV),
                  "strided 7 %d 1" % (1 << 40), "strided 0 4294967296 4",
@@ -298,7 +302,9 @@ def h_errors():
     yield ("err-unknown", "errors", 2, "unknown and miscased commands",
            lines("Strided 0 1", "STRIDED 0 1", "foo", "Active 2",
                  "strided, 0 1", "active8", "GATHER 4", "Transpose 32 0",
-                 "sharedd 0 1", "a", "0x10 1", "-"))
+                 "sharedd 0 1", "a", "0x10 1", "-",
+                 # Past 255 bytes: a name copied into a fixed buffer shows.
+                 "Strided" + "x" * 300 + " 0 1"))
     yield ("err-argcount", "errors", 2, "wrong numbers of arguments",
            lines("active", "active 1 2", "strided", "strided 0",
                  "strided 0 1 4 4", "aos 1 0", "aos 4 0 4 4", "shared 0",
@@ -341,13 +347,18 @@ def h_aos():
                  "aos %d 0 %d" % (MAXV, TOO_BIG)))
     yield ("aos-partial", "aos", 1, "aos with 1 and 3 threads",
            lines("active 3", "aos 12 4 4", "aos 4096 100 4000", "active 1",
-                 "aos 1 0 1"))
+                 "aos 1 0 1",
+                 # 91.145...% and 3.645...%: 91.1 and 3.6 in one step of
+                 # half up, 91.2 and 3.7 through hundredths.
+                 "active 7", "aos 25 0 25", "aos 24 18 1"))
 
 
 def h_shared():
     yield ("sh-strides", "shared", 2, "strides 0 to 33 and some above",
            lines(*("shared 0 %d" % s for s in list(range(34)) +
-                   [48, 64, 96, 100, 1024, 1025]), "shared +0 1"))
+                   [48, 64, 96, 100, 1024, 1025]), "shared +0 1",
+                 # A 140 KB line: a 128 KiB line buffer splits it.
+                 "shared 0" + " " * 140000 + "3"))
     yield ("sh-lowest-bank", "shared", 3,
            "the worst bank is the lowest-numbered one",
            lines("shared 3 2", "shared 5 4", "shared 17 8", "shared 31 16",

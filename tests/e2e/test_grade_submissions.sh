@@ -57,14 +57,14 @@ expect = {
 # (68 cases, 143 points).
 scores = {"correct": 143, "float-rounding": 127, "bank-threads": 124,
           "no-misalignment": 58, "ignores-partial-warp": 85,
-          "crash-bad-input": 127, "infinite-loop": 129, "output-flood": 128,
+          "crash-bad-input": 127, "infinite-loop": 127, "output-flood": 128,
           "compile-error": 0, "sector-bitmap": 129}
 counts = {"correct": {"AC": 68}, "float-rounding": {"AC": 61, "WA": 7},
           "bank-threads": {"AC": 59, "WA": 9},
           "no-misalignment": {"AC": 27, "WA": 41},
           "ignores-partial-warp": {"AC": 40, "WA": 28},
           "crash-bad-input": {"AC": 62, "RTE": 6},
-          "infinite-loop": {"AC": 62, "TLE": 6},
+          "infinite-loop": {"AC": 61, "TLE": 7},
           "output-flood": {"AC": 61, "OLE": 7},
           "compile-error": {"CE": 68}, "sector-bitmap": {"AC": 62, "MLE": 6}}
 bad = []
