@@ -23,6 +23,8 @@ void batch_usage(FILE *f)
 {
 	fputs("usage: grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR "
 	      "[-j N] [--force]\n"
+	      "                   [--shard K/N] "
+	      "(grade only shard K of N of the class)\n"
 	      "                   [--student-timeout SECONDS] [--quiet] "
 	      "[grade options...]\n"
 	      "Grades every subdirectory of SUBMISSIONS_DIR (one student "
@@ -112,6 +114,16 @@ static int own_option(struct batch *b, const struct cli_option *o, int argc,
 		b->uid_base = number_or_die("--uid-base", v, 1000, LONG_MAX,
 					    "a uid of 1000 or more");
 		break;
+	case OPT_SHARD: {
+		struct strbuf err = STRBUF_INIT;
+
+		if (shard_parse(v, &b->shard, &err) < 0)
+			die_usage("%s", strbuf_str(&err));
+		strbuf_release(&err);
+		break;
+	}
+	case OPT_MERGE:
+		die_usage("--merge and --batch exclude each other");
 	case OPT_STUDENT_TIMEOUT: {
 		struct strbuf err = STRBUF_INIT;
 
