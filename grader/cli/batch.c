@@ -116,7 +116,7 @@ static int setup(struct batch *b)
 	return 0;
 }
 
-static void release(struct batch *b)
+void batch_release(struct batch *b)
 {
 	for (size_t i = 0; i < b->n; i++)
 		batch_student_free(&b->st[i]);
@@ -191,6 +191,6 @@ int batch_main(int argc, char **argv)
 		if (!rc)
 			rc = run(&b);
 	}
-	release(&b);
+	batch_release(&b);
 	return rc;
 }

@@ -84,6 +84,9 @@ struct batch {
  * error is reported and exits WG_EXIT_USAGE. 1 when --help was given,
  * else 0. */
 int batch_parse_args(struct batch *b, int argc, char **argv);
+/* The value of "--opt VALUE" / "--opt=VALUE" / "-jN"; advances *i past
+ * a separate value. A missing one is a usage error. */
+const char *batch_option_value(int argc, char **argv, int *i);
 void batch_usage(FILE *f);
 long batch_default_jobs(void);
 
@@ -147,9 +150,8 @@ json_t *batch_summary_json(const struct batch *b);
 /* The gradebook, summary.json and summary.txt into DIR (and the summary on
  * stdout unless quiet): 0, or -1 (reported). batch.c. */
 int batch_write_outputs(const struct batch *b);
-
-/* batch_merge.c: grade --merge's whole run; grade's exit status. */
-int batch_merge_run(int argc, char **argv);
+/* Frees what b holds (not b) and drops DIR's lock. batch.c. */
+void batch_release(struct batch *b);
 void batch_write_summary_text(FILE *f, const json_t *sum);
 int batch_put_summary_text(FILE *f, const void *sum);
 

@@ -79,8 +79,7 @@ static char *option_name(const char *arg)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* The value of "--opt VALUE" / "--opt=VALUE" / "-jN"; advances *i. */
-static const char *option_value(int argc, char **argv, int *i)
+const char *batch_option_value(int argc, char **argv, int *i)
 {
 	const char *arg = argv[*i], *eq = strchr(arg, '=');
 
@@ -99,7 +98,7 @@ static int own_option(struct batch *b, const struct cli_option *o, int argc,
 		      char **argv, int *i)
 {
 	const char *v = o->has_arg == required_argument ?
-			option_value(argc, argv, i) : NULL;
+			batch_option_value(argc, argv, i) : NULL;
 
 	switch (o->id) {
 	case 'h': return 1;

@@ -643,6 +643,8 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--batch"))
 			return batch_main(argc, argv);
+		else if (!strcmp(argv[i], "--merge"))
+			return batch_merge_main(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "--check-env")) {
 		if (argc > 3)
 			die_usage("--check-env takes at most a SUITE_DIR");
