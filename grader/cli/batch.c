@@ -172,9 +172,14 @@ static int run(struct batch *b)
 	batch_run_all(b);
 	if (batch_write_outputs(b) != 0)
 		return WG_EXIT_INTERNAL;
+	return batch_exit_status(b);
+}
+
+int batch_exit_status(const struct batch *b)
+{
 	if (b->stop_signal)
 		return 128 + b->stop_signal;
-	if (b->failed)
+	if (b->failed || b->partial)
 		return WG_EXIT_INTERNAL;
 	return b->imperfect ? WG_EXIT_NOT_AC : WG_EXIT_ALL_AC;
 }

@@ -150,6 +150,10 @@ json_t *batch_summary_json(const struct batch *b);
 /* The gradebook, summary.json and summary.txt into DIR (and the summary on
  * stdout unless quiet): 0, or -1 (reported). batch.c. */
 int batch_write_outputs(const struct batch *b);
+/* batch.h's exit status for a batch (or merge) that wrote its outputs:
+ * 128+signal interrupted, 3 a student not graded or a partial merge, 1
+ * not all accepted, else 0. batch.c. */
+int batch_exit_status(const struct batch *b);
 /* Frees what b holds (not b) and drops DIR's lock. batch.c. */
 void batch_release(struct batch *b);
 void batch_write_summary_text(FILE *f, const json_t *sum);

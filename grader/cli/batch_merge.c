@@ -444,9 +444,9 @@ static int run(struct merge *m)
 		return WG_EXIT_USAGE;
 	if (copy_reports(m) != 0 || batch_write_outputs(b) != 0)
 		return WG_EXIT_INTERNAL;
-	if (b->failed)
-		return WG_EXIT_INTERNAL;
-	return b->imperfect ? WG_EXIT_NOT_AC : WG_EXIT_ALL_AC;
+	/* A missing shard is partial (exit 3) even when no known student is
+	 * in it: it may hold one the other shards' classes do not. */
+	return batch_exit_status(b);
 }
 
 int batch_merge_main(int argc, char **argv)

@@ -409,9 +409,9 @@ void batch_write_summary_text(FILE *f, const json_t *sum)
 		json_string_value(json_object_get(sum, "suite_dir")));
 	text_shard(f, sum);
 	if (partial && merge)
-		fprintf(f, "PARTIAL: some students are in no shard given; %lld "
-			"of %lld graded\n", int_of(sum, "graded"),
-			int_of(sum, "students"));
+		fprintf(f, "PARTIAL: a shard or a student is missing from the "
+			"merge (below); %lld of %lld graded\n",
+			int_of(sum, "graded"), int_of(sum, "students"));
 	else if (partial)
 		fprintf(f, "PARTIAL: the batch was interrupted; %lld of %lld "
 			"graded\n", int_of(sum, "graded"), int_of(sum, "students"));
