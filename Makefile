@@ -104,9 +104,10 @@ uninstall:
 
 # The build needs the first six; the end-to-end tests also use python3 (to
 # read JSON reports), zip and unzip (the Gradescope zip) and xmllint from
-# libxml2-utils (the JUnit schema check).
+# libxml2-utils (the JUnit schema check) and chromium (the HTML page in a
+# headless browser: tests/e2e/test_html.sh).
 DEB_PACKAGES := check libjansson-dev libsubunit-dev pkg-config gcc make \
-                python3 zip unzip libxml2-utils
+                python3 zip unzip libxml2-utils chromium
 deps:
 	@sh tests/deps.sh $(DEB_PACKAGES)
 

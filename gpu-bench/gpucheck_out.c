@@ -3,6 +3,7 @@
  * XML CI reads. All three list the same checks in the same order.
  */
 #include "gpu-bench/gpucheck.h"
+#include "grader/lib/xml.h"
 
 #include <math.h>
 #include <string.h>
@@ -88,17 +89,10 @@ json_t *gpuc_report(const struct gpuc_device *dev, const struct gpuc_bounds *b,
 	                 "checks_failed", (json_int_t)res->failed);
 }
 
+/* An attribute's text (grader/lib/xml.h). */
 static void xml_text(FILE *out, const char *s)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", out); break;
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '"': fputs("&quot;", out); break;
-		default: fputc(*s, out);
-		}
-	}
+	xml_escape(out, s, strlen(s), XML_ATTR);
 }
 
 int gpuc_write_junit(FILE *out, const struct gpuc_result *res)

@@ -12,6 +12,7 @@
  * profile, check bounds) goes through svg_text().
  */
 #include "gpu-bench/gpucheck.h"
+#include "grader/lib/xml.h"
 
 #include <math.h>
 #include <string.h>
@@ -42,45 +43,12 @@ struct plot {
 	double lo, hi;         /* y range in GB/s (log2 spaced) */
 };
 
-/*
- * Text for an XML text node or attribute: markup characters escaped,
- * control characters and invalid UTF-8 (overlong, surrogate, beyond
- * U+10FFFF, truncated) replaced, so no input can break the document.
- */
+/* Text for an XML text node or attribute (grader/lib/xml.h): markup
+ * escaped, control characters and invalid UTF-8 replaced, so no input can
+ * break the document. */
 static void svg_text(FILE *out, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		unsigned c = *p, need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
-		unsigned cp = need == 3 ? c & 7 : need == 2 ? c & 15 : c & 31;
-		unsigned i;
-
-		if (c < 0x80) {
-			switch (c) {
-			case '&': fputs("&amp;", out); break;
-			case '<': fputs("&lt;", out); break;
-			case '>': fputs("&gt;", out); break;
-			case '"': fputs("&quot;", out); break;
-			case '\'': fputs("&#39;", out); break;
-			default: fputc(c < 0x20 || c == 0x7f ? '?' : (int)c, out);
-			}
-			p++;
-			continue;
-		}
-		for (i = 1; need && i <= need && (p[i] & 0xc0) == 0x80; i++)
-			cp = cp << 6 | (p[i] & 0x3f);
-		if (!need || c > 0xf4 || i <= need ||
-		    cp < (need == 1 ? 0x80u : need == 2 ? 0x800u : 0x10000u) ||
-		    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ||
-		    cp == 0xfffe || cp == 0xffff) {
-			fputs("\xef\xbf\xbd", out);   /* U+FFFD */
-			p += i > 1 ? i - 1 : 1;
-			continue;
-		}
-		fwrite(p, 1, need + 1, out);
-		p += need + 1;
-	}
+	xml_escape(out, s, strlen(s), XML_REPLACE);
 }
 
 static double ylog(const struct plot *pl, double v)

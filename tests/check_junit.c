@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "grader/report/junit.h"
+#include "grader/lib/xml.h"
 #include "tests/report_fixture.h"
 
 Suite *make_junit_suite(void);
@@ -31,7 +32,7 @@ static char *escaped(const char *s, size_t len, int attr)
 	FILE *m = open_memstream(&buf, &n);
 
 	ck_assert_ptr_nonnull(m);
-	junit_escape(m, s, len, attr);
+	xml_escape(m, s, len, attr ? XML_ATTR : 0);
 	fclose(m);
 	return buf;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grader/judge/linemap.h"
+#include "tests/suite_fixture.h"
 #include "grader/run/scratch.h"
 #include "reference/cmd.h"
 #include "wg_check.h"
@@ -128,7 +129,7 @@ static void check_suite_dir(const char *name, int *ambiguous)
 	struct suite s;
 
 	snprintf(dir, sizeof dir, "%s/%s", root ? root : ".", name);
-	ck_assert_msg(suite_load(&s, dir, err, sizeof err) == 0, "%s", err);
+	ck_assert_msg(load(&s, dir, err, sizeof err) == 0, "%s", err);
 	ck_assert_ptr_nonnull(s.line_map);
 	for (size_t c = 0; c < s.ncases; c++) {
 		size_t in_len, out_len, at = 0;

@@ -15,8 +15,9 @@
  * (batch_resume.c). A student that could not be graded gets no report, so
  * it is retried.
  *
- * At the end DIR/gradebook.csv, DIR/summary.txt and DIR/summary.json are
- * rebuilt from every current student's report (graded now or earlier).
+ * At the end DIR/gradebook.csv, DIR/summary.txt, DIR/summary.json and
+ * DIR/report.html are rebuilt from every current student's report (graded
+ * now or earlier).
  * An interrupt stops the batch and still writes them for the students
  * finished so far.
  *
@@ -50,6 +51,7 @@ int batch_write_outputs(const struct batch *b)
 	rc |= batch_write_out(b, "gradebook.csv", batch_put_gradebook, b);
 	rc |= batch_write_out(b, "summary.json", batch_put_json, sum);
 	rc |= batch_write_out(b, "summary.txt", batch_put_summary_text, sum);
+	rc |= batch_write_out(b, "report.html", batch_put_html, b);
 	if (!b->quiet)
 		batch_write_summary_text(stdout, sum);
 	json_decref(sum);
@@ -66,12 +68,14 @@ static double default_student_timeout(const struct suite *s)
 
 static int setup(struct batch *b)
 {
-	char err[1024];
+	struct strbuf err = STRBUF_INIT;
 
-	if (suite_load(&b->suite, b->suite_dir, err, sizeof err) != 0) {
-		error("%s", err);
+	if (suite_load(&b->suite, b->suite_dir, &err) != 0) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
 		return WG_EXIT_USAGE;
 	}
+	strbuf_release(&err);
 	if (b->student_timeout <= 0)
 		b->student_timeout = default_student_timeout(&b->suite);
 	b->suite_max = suite_max_score(&b->suite);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "grader/judge/verdict.h"
+#include "grader/report/html.h"
 
 /* One CSV field: quoted when it holds a separator, quote or line break;
  * a leading = + - @ gets a ' so spreadsheets never run it as a formula. */
@@ -83,15 +84,19 @@ static void gradebook_row(FILE *f, const struct batch *b,
 	fputc(',', f);
 	csv_field(f, build ? build : "", 1);
 	fputc(',', f);
-	if (s->state == ST_FAILED)
-		csv_field(f, s->not_started ? "not started" : "not graded", 0);
-	else if (s->state == ST_NO_SUBMISSION)
-		csv_field(f, "no submission", 0);
-	else
-		csv_field(f, s->state == ST_SKIPPED ? "unchanged" : "graded", 0);
+	csv_field(f, batch_status_word(s), 0);
 	fputc(',', f);
 	csv_field(f, s->error ? s->error : "", 1);
 	fputc('\n', f);
+}
+
+const char *batch_status_word(const struct student *s)
+{
+	if (s->state == ST_FAILED)
+		return s->not_started ? "not started" : "not graded";
+	if (s->state == ST_NO_SUBMISSION)
+		return "no submission";
+	return s->state == ST_SKIPPED ? "unchanged" : "graded";
 }
 
 static void write_gradebook(FILE *f, const struct batch *b)
@@ -113,4 +118,25 @@ int batch_put_gradebook(FILE *f, const void *b)
 {
 	write_gradebook(f, b);
 	return 0;
+}
+
+/* DIR/report.html (html.h): the staff's page, built from each finished
+ * student's report alone, with the gradebook's status words. */
+int batch_put_html(FILE *f, const void *arg)
+{
+	const struct batch *b = arg;
+	json_t *cls = html_class_new(b->suite.name, "staff");
+	int rc = cls ? 0 : -1;
+
+	for (size_t i = 0; rc == 0 && i < b->n; i++) {
+		const struct student *s = &b->st[i];
+
+		if (s->state != ST_PENDING && s->state != ST_RUNNING)
+			rc = html_class_add(cls, s->name, batch_status_word(s), s->error,
+					    s->report);
+	}
+	if (rc == 0)
+		rc = html_write(f, cls);
+	json_decref(cls);
+	return rc;
 }

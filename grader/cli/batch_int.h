@@ -144,6 +144,10 @@ int batch_lock_out(struct batch *b);
 const json_t *batch_only_sub(const json_t *r);
 const json_t *batch_category_of(const json_t *sub, const char *cat);
 int batch_put_gradebook(FILE *f, const void *b);
+/* "graded", "unchanged", "not graded", "not started", "no submission". */
+const char *batch_status_word(const struct student *s);
+/* DIR/report.html: the staff's page of the class (html.h). */
+int batch_put_html(FILE *f, const void *b);
 
 /* batch_summary.c. A new reference, NULL when out of memory. */
 json_t *batch_summary_json(const struct batch *b);

@@ -6,9 +6,9 @@
  * Theory of operation. The merge grades nothing and runs no program. It
  * fills a struct batch as a whole-class batch would have it at its end,
  * then writes through batch_write_outputs, batch's own writers: so the
- * merged gradebook.csv, summary.json and summary.txt are the files a
- * batch writes, and whatever batch_write_outputs comes to write for a
- * batch (report.html, say) a merge writes too.
+ * merged gradebook.csv, summary.json, summary.txt and report.html are
+ * the files a batch writes: whatever batch_write_outputs writes for a
+ * batch, a merge writes too.
  *
  *   - the suite, as the writers need it (its name, its categories in order
  *     with their hints, its points), from the first OUT's summary.json;
@@ -63,8 +63,8 @@ static void merge_usage(FILE *f)
 	fputs("usage: grade --merge --out DIR OUT... [--quiet]\n"
 	      "Combines the output folders of `grade --batch --shard K/N` "
 	      "runs (one per shard)\n"
-	      "into DIR: gradebook.csv, summary.txt, summary.json and "
-	      "students/NAME.json.\n"
+	      "into DIR: gradebook.csv, summary.txt, summary.json, "
+	      "report.html and\nstudents/NAME.json.\n"
 	      "Runs no program. Exit status: 0 every student graded and "
 	      "accepted, 1 not all\n"
 	      "accepted, 2 shards that do not belong together (nothing "

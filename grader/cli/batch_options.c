@@ -31,12 +31,13 @@ void batch_usage(FILE *f)
 	      "each: the one folder\n"
 	      "in it that holds .c files, at any depth) and writes\n"
 	      "DIR/students/NAME.json, DIR/logs/NAME.log, DIR/gradebook.csv, "
-	      "DIR/summary.txt\n"
-	      "and DIR/summary.json. A student graded before whose sources, "
-	      "suite and options\n"
-	      "are unchanged is skipped (--force regrades everyone). -j "
-	      "defaults to the number\n"
-	      "of CPUs less one. Other options (--time-limit, --exact, ...) "
+	      "DIR/summary.txt,\n"
+	      "DIR/summary.json and DIR/report.html. A student graded before "
+	      "whose sources,\n"
+	      "suite and options are unchanged is skipped (--force regrades "
+	      "everyone). -j\n"
+	      "defaults to the number of CPUs less one. Other options "
+	      "(--time-limit, --exact, ...)\n"
 	      "go to each grading.\n", f);
 }
 

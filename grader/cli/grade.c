@@ -33,9 +33,11 @@
 #include <unistd.h>
 
 #include "grader/cli/batch.h"
+#include "grader/cli/suitereport_cmd.h"
 #include "grader/run/checkenv.h"
 #include "grader/run/build.h"
 #include "grader/report/gradescope.h"
+#include "grader/report/html.h"
 #include "grader/judge/judge.h"
 #include "grader/report/junit.h"
 #include "grader/report/outfile.h"
@@ -405,7 +407,7 @@ static void case_job(void *ctx, size_t job, int slot)
 /* ---- reports ---- */
 
 struct exporter_arg {
-	const char *what;
+	int (*write)(FILE *f, const json_t *report);
 	const json_t *report;
 };
 
@@ -413,16 +415,17 @@ static int put_exporter(FILE *f, const void *arg)
 {
 	const struct exporter_arg *a = arg;
 
-	return !strcmp(a->what, "junit") ? junit_write(f, a->report)
-					 : gradescope_write(f, a->report);
+	return a->write(f, a->report);
 }
 
 /* Through outfile.h: a new private temporary file, fsync and rename, so a
  * reader (run_autograder, a CI job) sees the old file or the whole new
  * one, and a link planted at the path is replaced, never followed. */
-static int write_exporter(const char *path, const char *what, const json_t *report)
+static int write_exporter(const char *path,
+			  int (*write)(FILE *f, const json_t *report),
+			  const json_t *report)
 {
-	struct exporter_arg a = { what, report };
+	struct exporter_arg a = { write, report };
 	char err[4400];
 
 	if (outfile_write(path, put_exporter, &a, err, sizeof(err)) < 0)
@@ -434,7 +437,7 @@ static int write_exporter(const char *path, const char *what, const json_t *repo
  * refused at once (outfile.h), not after every case has run. */
 static int check_report_paths(const struct options *o)
 {
-	const char *paths[] = { o->json, o->junit, o->gradescope };
+	const char *paths[] = { o->json, o->junit, o->gradescope, o->html };
 	char err[4400];
 
 	for (size_t i = 0; i < sizeof(paths) / sizeof(*paths); i++)
@@ -446,15 +449,18 @@ static int check_report_paths(const struct options *o)
 
 static int write_reports(const struct options *o, const json_t *report)
 {
+	const struct { const char *path; int (*write)(FILE *, const json_t *); } ex[] = {
+		{ o->junit, junit_write }, { o->gradescope, gradescope_write },
+		{ o->html, html_write },
+	};
 	char err[4400];
 	int rc = 0;
 
 	if (o->json && report_write_json(report, o->json, err, sizeof(err)) < 0)
 		rc = error("%s", err);
-	if (o->junit && write_exporter(o->junit, "junit", report) < 0)
-		rc = -1;
-	if (o->gradescope && write_exporter(o->gradescope, "gradescope", report) < 0)
-		rc = -1;
+	for (size_t i = 0; i < sizeof(ex) / sizeof(*ex); i++)
+		if (ex[i].path && write_exporter(ex[i].path, ex[i].write, report) < 0)
+			rc = -1;
 	return rc;
 }
 
@@ -492,7 +498,7 @@ static int report_all(struct grading *g, const struct options *o)
 			die("out of memory");
 	report_print(stdout, g->suite, g->subs, g->nsubs, &ro);
 	fflush(stdout);
-	if (o->json || o->junit || o->gradescope) {
+	if (o->json || o->junit || o->gradescope || o->html) {
 		json_t *report = report_json(g->suite, g->subs, g->nsubs, &ro);
 		int rc = report ? write_reports(o, report) : -1;
 		if (!report)
@@ -603,7 +609,7 @@ static int grade_main(int argc, char **argv)
 {
 	struct options o;
 	struct suite s = { 0 };
-	char err[4400];
+	struct strbuf err = STRBUF_INIT;
 	int first = options_parse(argc, argv, &o), rc;
 
 	if (!first) {
@@ -612,11 +618,13 @@ static int grade_main(int argc, char **argv)
 	}
 	run_set_slot_uid_base((uid_t)o.uid_base);
 	outfile_set_sandbox_ids(run_slot_uid(0), run_slot_uid(SCRATCH_UID_RANGE));
-	if (suite_load(&s, argv[first], err, sizeof(err)) < 0) {
-		error("%s", err);
+	if (suite_load(&s, argv[first], &err) < 0) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
 		options_release(&o);
 		return WG_EXIT_USAGE;
 	}
+	strbuf_release(&err);
 	size_t n = (size_t)(argc - first - 1);
 	int *is_dir = xcalloc(n, sizeof(*is_dir));
 	rc = check_paths(argv + first + 1, n, is_dir, &o);
@@ -645,6 +653,9 @@ int main(int argc, char **argv)
 			return batch_main(argc, argv);
 		else if (!strcmp(argv[i], "--merge"))
 			return batch_merge_main(argc, argv);
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--suite-report"))
+			return suitereport_main(argc, argv);
 	if (argc >= 2 && !strcmp(argv[1], "--check-env")) {
 		if (argc > 3)
 			die_usage("--check-env takes at most a SUITE_DIR");

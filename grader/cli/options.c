@@ -27,6 +27,7 @@ static const struct cli_option table[] = {
 	{ "version", 0, no_argument, OPT_VERSION, 0 },
 	{ "junit", 0, required_argument, OPT_JUNIT, OPTF_REPORT },
 	{ "gradescope", 0, required_argument, OPT_GRADESCOPE, OPTF_REPORT },
+	{ "html", 0, required_argument, OPT_HTML, OPTF_REPORT },
 	{ "staff", 0, no_argument, OPT_STAFF, 0 },
 	{ "show-hidden", 0, no_argument, OPT_STAFF, 0 },
 	{ "student", 0, no_argument, OPT_STUDENT, 0 },
@@ -46,6 +47,7 @@ static const char usage_text[] =
 "usage: grade [OPTIONS] SUITE_DIR SUBMISSION...\n"
 "       grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR [--shard K/N] [OPTIONS]\n"
 "       grade --merge --out DIR OUT...\n"
+"       grade --suite-report SUITE_DIR WRONG_DIR [--suite-report-json FILE] [OPTIONS]\n"
 "\n"
 "Grades each SUBMISSION (an executable, a directory of C sources built\n"
 "with 'cc -std=c11 -O2 *.c -lm', or one .c file) against the cases of\n"
@@ -68,6 +70,7 @@ static const char usage_text[] =
 "  --json FILE             write the JSON report ('-': standard output)\n"
 "  --junit FILE            write JUnit XML\n"
 "  --gradescope FILE       write a Gradescope results.json\n"
+"  --html FILE             write a self-contained HTML page (the view as --junit)\n"
 "  -q, --quiet             print only each submission's total\n"
 "  -v, --verbose           print whole diffs, stderr tails, compiler warnings\n"
 "  --color=WHEN            auto (a terminal and NO_COLOR unset), always, never\n"
@@ -76,6 +79,8 @@ static const char usage_text[] =
 "  --batch                 grade a whole class (see docs/workflows.md)\n"
 "  --shard K/N             with --batch: grade only shard K of N of the class\n"
 "  --merge --out DIR OUT...  combine the outputs of the shards into DIR\n"
+"  --suite-report SUITE_DIR WRONG_DIR  which cases kill which wrong solutions\n"
+"                          (see grade --suite-report --help)\n"
 "  --check-env [SUITE_DIR] print the sandbox this machine gives; exit 1 when\n"
 "                          a hidden suite would be graded without masking\n"
 "  --validate-gradescope FILE  check a results.json (exit 0, or 2 and why)\n"
@@ -163,6 +168,7 @@ static int one_option(int c, const char *arg, struct options *o)
 	case OPT_JSON: o->json = arg; break;
 	case OPT_JUNIT: o->junit = arg; break;
 	case OPT_GRADESCOPE: o->gradescope = arg; break;
+	case OPT_HTML: o->html = arg; break;
 	case OPT_TIME: parse_seconds_or_die("--time-limit", arg, &o->cpu_sec); break;
 	case OPT_WALL: parse_seconds_or_die("--wall-limit", arg, &o->wall_sec); break;
 	case OPT_MEM: parse_long_or_die("--memory-limit", arg, 1, 1L << 20, &o->memory_mib); break;

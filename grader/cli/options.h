@@ -19,7 +19,7 @@
 enum options_id {
 	OPT_JSON = 256, OPT_TIME, OPT_WALL, OPT_MEM, OPT_OUT, OPT_EXACT,
 	OPT_COLOR, OPT_VERSION, OPT_JUNIT, OPT_GRADESCOPE, OPT_STAFF,
-	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE,
+	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE, OPT_HTML,
 	/* batch only */
 	OPT_BATCH, OPT_OUT_DIR, OPT_FORCE, OPT_STUDENT_TIMEOUT, OPT_SHARD,
 	OPT_MERGE
@@ -45,7 +45,7 @@ struct cli_option {
 const struct cli_option *options_find(const char *arg);
 
 struct options {
-	const char *json, *junit, *gradescope;
+	const char *json, *junit, *gradescope, *html;
 	double cpu_sec, wall_sec;    /* 0: from the suite / derived */
 	long memory_mib, output_kib; /* 0: from the suite */
 	int jobs, exact, quiet, verbose, staff;

@@ -15,8 +15,11 @@
 # Exit 0 once graded, accepted or not (./selfcheck's 1), so that a
 # student's last line is the result, not make's "Error 1"; 2 and 3 fail.
 SELFCHECK_SUITE ?= public-tests
+# The same result as a page, in the student view (SELFCHECK_HTML= for none).
+SELFCHECK_HTML  ?= $(B)/selfcheck.html
 selfcheck: $(BUILD_BIN)/grade
 	@SELFCHECK_GRADE=$(BUILD_BIN)/grade SELFCHECK_SUITE=$(SELFCHECK_SUITE) \
+	    SELFCHECK_HTML="$(SELFCHECK_HTML)" \
 	    sh student-kit/selfcheck BIN="$(BIN)" SRC="$(SRC)"; rc=$$?; [ $$rc -le 1 ]
 
 # Batch grading. grade exits 1 when some student lost points: that is a
@@ -47,3 +50,11 @@ student-kit:
 GRADESCOPE_OUT ?= dist/autograder.zip
 gradescope:
 	@sh gradescope/make-zip.sh $(GRADESCOPE_OUT)
+
+# `make bench-html`: a class of BENCH_HTML_STUDENTS (150) copies of the
+# samples graded with --batch, then report.html's size and its load and
+# render time in headless Chromium (tests/bench/bench-html.sh).
+BENCH_HTML_STUDENTS ?= 150
+.PHONY: bench-html
+bench-html: $(BUILD_BIN)/grade
+	sh tests/bench/bench-html.sh $(B) $(BENCH_HTML_STUDENTS) hidden-tests 2

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "grader/judge/compare.h"
+#include "grader/lib/strbuf.h"
 
 /* Past this many lines a side is not split further (the rest is ignored by
  * the diff, and the text says so). */
@@ -44,37 +45,26 @@ struct lines {
 	int capped;          /* more than SPLIT_MAX lines */
 };
 
+/* The text being written: a strbuf (whose sticky failure is the "out of
+ * memory" of the diff) that stops taking text past max bytes (0: no
+ * bound) and says so in full. */
 struct dbuf {
-	char *p;
-	size_t len, cap, max;
-	int full, oom;
+	struct strbuf sb;
+	size_t max;
+	int full;
 };
 
-/* ---- growable, bounded text buffer ---- */
+/* ---- bounded text buffer ---- */
 
 static void db_add(struct dbuf *b, const char *s, size_t n)
 {
-	if (b->full || b->oom)
+	if (b->full || strbuf_failed(&b->sb))
 		return;
-	if (b->max && b->len + n > b->max) {
+	if (b->max && b->sb.len + n > b->max) {
 		b->full = 1;
 		return;
 	}
-	if (b->len + n + 1 > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		char *p = realloc(b->p, cap);
-		if (!p) {
-			b->oom = 1;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
+	strbuf_add(&b->sb, s, n);
 }
 
 static void db_str(struct dbuf *b, const char *s)
@@ -85,26 +75,23 @@ static void db_str(struct dbuf *b, const char *s)
 __attribute__((format(printf, 2, 3)))
 static void db_printf(struct dbuf *b, const char *fmt, ...)
 {
-	char tmp[512];
+	struct strbuf tmp = STRBUF_INIT;
 	va_list ap;
 
 	va_start(ap, fmt);
-	int n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	strbuf_vaddf(&tmp, fmt, ap);
 	va_end(ap);
-	if (n > 0)
-		db_add(b, tmp, (size_t)n < sizeof(tmp) ? (size_t)n : sizeof(tmp) - 1);
+	if (strbuf_failed(&tmp))
+		b->sb.failed = 1;
+	else
+		db_add(b, strbuf_str(&tmp), tmp.len);
+	strbuf_release(&tmp);
 }
 
 /* The buffer's text (owned by the caller now), or NULL when out of memory. */
 static char *db_finish(struct dbuf *b)
 {
-	if (b->oom) {
-		free(b->p);
-		return NULL;
-	}
-	if (!b->p)
-		return calloc(1, 1);
-	return b->p;
+	return strbuf_detach(&b->sb, NULL);
 }
 
 /* ---- escaping ---- */
@@ -133,7 +120,7 @@ static int put_visible(struct dbuf *b, unsigned char c, int ws_visible)
 
 char *diff_escape(const char *s, size_t len, int keep_newlines)
 {
-	struct dbuf b = { 0 };
+	struct dbuf b = { STRBUF_INIT, 0, 0 };
 
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] == '\n' && keep_newlines)
@@ -286,7 +273,7 @@ int diff_first(const char *exp, size_t elen, const char *act, size_t alen,
 	       int exact, struct diff_first *out)
 {
 	struct lines e, a;
-	struct dbuf b = { 0 };
+	struct dbuf b = { STRBUF_INIT, 0, 0 };
 	size_t i = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -567,7 +554,7 @@ char *diff_unified(const char *exp, size_t elen, const char *act,
 {
 	struct lines e, a;
 	struct script s = { 0 };
-	struct dbuf b = { .max = o->max_bytes };
+	struct dbuf b = { STRBUF_INIT, o->max_bytes, 0 };
 	int limited = 0;
 
 	if (split(exp, elen, o->exact, &e) < 0)
@@ -577,7 +564,7 @@ char *diff_unified(const char *exp, size_t elen, const char *act,
 		return NULL;
 	}
 	if (build_script(&e, &a, o, &s, &limited) < 0) {
-		b.oom = 1;
+		b.sb.failed = 1;
 		goto out;
 	}
 	int changed = 0;
@@ -593,10 +580,13 @@ char *diff_unified(const char *exp, size_t elen, const char *act,
 		       "the first difference above is exact)\n");
 	}
 out:
-	if (b.full && !b.oom) {
+	if (b.full && !strbuf_failed(&b.sb)) {
 		/* Cut back to the last whole line before the note. */
-		while (b.len > 0 && b.p[b.len - 1] != '\n')
-			b.p[--b.len] = '\0';
+		size_t n = b.sb.len;
+
+		while (n > 0 && b.sb.buf[n - 1] != '\n')
+			n--;
+		strbuf_setlen(&b.sb, n);
 		b.full = 0;
 		b.max = 0;
 		db_printf(&b, "(diff truncated at %zu bytes)\n", o->max_bytes);

@@ -75,6 +75,8 @@ void judge_case(const struct judge_config *cfg, const char *prog,
 	verdict_classify(rc, &c.res, &vl, &vi);
 	out->verdict = vi.verdict;
 	out->limit = vi.limit;
+	_Static_assert(sizeof(out->detail) == sizeof(vi.detail),
+		       "judge_result.detail holds verdict_info.detail");
 	memcpy(out->detail, vi.detail, sizeof(out->detail));
 	out->ran = rc == 0 && !c.res.exec_errno;
 	if (out->ran) {

@@ -34,7 +34,7 @@ struct judge_data {
 struct judge_result {
 	enum verdict verdict;
 	enum verdict_limit limit;
-	char detail[320];
+	char detail[VERDICT_DETAIL_MAX];   /* verdict_info's, then "output differs" */
 	int ran;                 /* the program ran (times below are valid) */
 	long cpu_ms, wall_ms, max_rss_kb;
 	int signaled, exit_code, term_signal;

@@ -1,21 +1,23 @@
 /*
  * suite: load DIR/suite.json with jansson and check it against the schema
- * described in suite.h.
+ * described in suite.h. Errors go to the caller's strbuf (usage.h); an
+ * allocation that fails is "cannot load 'DIR/suite.json': out of memory".
  *
  * Theory of operation. jansson reports positions for syntax errors (and,
  * with JSON_REJECT_DUPLICATES, duplicate keys) but keeps no position for a
  * value once parsed, so schema errors (an unknown key, a wrong type, a
  * duplicate case name, a missing NAME.in) would have no line or column. We
  * keep the file's text beside the parsed tree and, when a schema error is
- * found, walk the text along the error's path (["cases", 3, "points"]) with
- * a tiny scanner that only needs to skip well-formed JSON, since jansson
- * has already accepted the very same bytes. Lines and columns are 1-based
- * and count characters (UTF-8 sequences) as jansson does; the position is
- * the offending key for an unknown key, the offending value otherwise, and
- * the enclosing object for a missing key.
+ * found, ask suite_locate.h where the error's path (["cases", 3, "points"])
+ * is in that text; the position is the offending key for an unknown key,
+ * the offending value otherwise, and the enclosing object for a missing
+ * key. This file holds the schema (field tables) and the loading; the
+ * scanner lives in suite_locate.c.
  */
 #include "grader/judge/suite.h"
 
+#include "grader/judge/suite_locate.h"
+#include "grader/lib/strbuf.h"
 #include "grader/run/build.h"
 
 #include <errno.h>
@@ -32,263 +34,41 @@
 #define MAX_CPU_SECS   3600.0
 #define MAX_LIMIT_UNIT 1048576L	/* MiB of memory or KiB of output */
 #define MAX_MAP_LINES  1000	/* lines one command may answer (line_map) */
-
-/* One step of a path into the document: a key, or (key NULL) an index. */
-struct step {
-	const char *key;
-	size_t index;
-};
+#define SUITE_JSON_MAX (64UL << 20)	/* bytes of suite.json read at most */
 
 struct loader {
 	char *path;		/* DIR/suite.json */
-	char *text;		/* its bytes, as jansson parsed them */
-	size_t len;
-	char *err;
-	size_t errlen;
+	struct strbuf text;	/* its bytes, as jansson parsed them */
+	struct strbuf *err;
 };
-
-/* ---- locating a value in the text ---------------------------------- */
-
-static const char *skip_ws(const char *p, const char *e)
-{
-	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-		p++;
-	return p;
-}
-
-/* p at an opening quote; returns the position after the closing one. */
-static const char *skip_string(const char *p, const char *e)
-{
-	for (p++; p < e && *p != '"'; p++)
-		if (*p == '\\')
-			p++;
-	return p < e ? p + 1 : e;
-}
-
-static const char *skip_value(const char *p, const char *e)
-{
-	int depth = 0;
-
-	p = skip_ws(p, e);
-	if (p < e && *p == '"')
-		return skip_string(p, e);
-	if (p < e && (*p == '{' || *p == '[')) {
-		while (p < e) {
-			if (*p == '"') {
-				p = skip_string(p, e);
-				continue;
-			}
-			if (*p == '{' || *p == '[')
-				depth++;
-			else if ((*p == '}' || *p == ']') && --depth == 0)
-				return p + 1;
-			p++;
-		}
-		return e;
-	}
-	while (p < e && *p && !strchr(",]} \t\r\n", *p))
-		p++;
-	return p;
-}
-
-static unsigned hex4(const char *p, const char *e)
-{
-	unsigned v = 0;
-
-	for (int i = 0; i < 4 && p + i < e; i++) {
-		char c = p[i];
-		v = v * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-	}
-	return v;
-}
-
-static size_t utf8_put(unsigned cp, char *out)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xC0 | cp >> 6);
-		out[1] = (char)(0x80 | (cp & 0x3F));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xE0 | cp >> 12);
-		out[1] = (char)(0x80 | (cp >> 6 & 0x3F));
-		out[2] = (char)(0x80 | (cp & 0x3F));
-		return 3;
-	}
-	out[0] = (char)(0xF0 | cp >> 18);
-	out[1] = (char)(0x80 | (cp >> 12 & 0x3F));
-	out[2] = (char)(0x80 | (cp >> 6 & 0x3F));
-	out[3] = (char)(0x80 | (cp & 0x3F));
-	return 4;
-}
-
-/* p at a backslash; decodes one escape into out (up to 4 bytes). */
-static const char *unescape(const char *p, const char *e, char *out,
-			    size_t *n)
-{
-	static const char from[] = "bfnrt", to[] = "\b\f\n\r\t";
-	const char *hit;
-	unsigned cp;
-
-	if (p + 1 >= e) {
-		*n = 0;
-		return e;
-	}
-	if (p[1] != 'u') {
-		hit = strchr(from, p[1]);
-		out[0] = hit && p[1] ? to[hit - from] : p[1];
-		*n = 1;
-		return p + 2;
-	}
-	cp = hex4(p + 2, e);
-	p += 6;
-	if (cp >= 0xD800 && cp < 0xDC00 && p + 6 <= e && p[0] == '\\' &&
-	    p[1] == 'u') {
-		cp = 0x10000 + ((cp - 0xD800) << 10) + (hex4(p + 2, e) - 0xDC00);
-		p += 6;
-	}
-	*n = utf8_put(cp, out);
-	return p;
-}
-
-/* p at the opening quote of a key; sets *eq to whether its decoded text is
- * want; returns the position after the closing quote. */
-static const char *key_equals(const char *p, const char *e, const char *want,
-			      int *eq)
-{
-	size_t wlen = strlen(want), wi = 0;
-	int same = 1;
-
-	for (p++; p < e && *p != '"';) {
-		char buf[4];
-		size_t n = 1;
-
-		if (*p == '\\')
-			p = unescape(p, e, buf, &n);
-		else
-			buf[0] = *p++;
-		if (wi + n > wlen || memcmp(want + wi, buf, n) != 0)
-			same = 0;
-		else
-			wi += n;
-	}
-	*eq = same && wi == wlen;
-	return p < e ? p + 1 : e;
-}
-
-/* p at '{': the value of member key (its key's position in *key_at). */
-static const char *find_member(const char *p, const char *e, const char *key,
-			       const char **key_at)
-{
-	for (p = skip_ws(p + 1, e); p < e && *p == '"';) {
-		const char *start = p;
-		int eq;
-
-		p = skip_ws(key_equals(p, e, key, &eq), e);
-		p = skip_ws(p + 1, e);	/* the ':' */
-		if (eq) {
-			*key_at = start;
-			return p;
-		}
-		p = skip_ws(skip_value(p, e), e);
-		if (p >= e || *p != ',')
-			return NULL;
-		p = skip_ws(p + 1, e);
-	}
-	return NULL;
-}
-
-/* p at '[': the element at index. */
-static const char *find_element(const char *p, const char *e, size_t index)
-{
-	p = skip_ws(p + 1, e);
-	for (size_t i = 0; p < e && *p != ']'; i++) {
-		if (i == index)
-			return p;
-		p = skip_ws(skip_value(p, e), e);
-		if (p >= e || *p != ',')
-			return NULL;
-		p = skip_ws(p + 1, e);
-	}
-	return NULL;
-}
-
-/* The text position of path[0..depth): of the last key itself when at_key,
- * else of its value. Stops at the deepest step it could follow. */
-static const char *locate(const char *text, size_t len,
-			  const struct step *path, size_t depth, int at_key)
-{
-	const char *e = text + len, *p = skip_ws(text, e), *key_at = NULL;
-
-	for (size_t i = 0; i < depth; i++) {
-		const char *next = NULL;
-
-		if (path[i].key && p < e && *p == '{')
-			next = find_member(p, e, path[i].key, &key_at);
-		else if (!path[i].key && p < e && *p == '[')
-			next = find_element(p, e, path[i].index);
-		if (!next)
-			return p;
-		p = skip_ws(next, e);
-	}
-	return at_key && depth > 0 && path[depth - 1].key && key_at ? key_at : p;
-}
-
-static void line_col(const char *text, const char *at, int *line, int *col)
-{
-	*line = 1;
-	*col = 1;
-	for (const char *p = text; p < at; p++) {
-		if (*p == '\n') {
-			(*line)++;
-			*col = 1;
-		} else if ((*p & 0xC0) != 0x80) {
-			(*col)++;
-		}
-	}
-}
 
 /* ---- error reporting ----------------------------------------------- */
 
-/* "cases[3].points" for a path; empty for the root. */
-static void path_name(const struct step *path, size_t depth, char *buf,
-		      size_t size)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < depth && used < size; i++) {
-		int n = path[i].key
-			? snprintf(buf + used, size - used, "%s%s",
-				   i ? "." : "", path[i].key)
-			: snprintf(buf + used, size - used, "[%zu]",
-				   path[i].index);
-		if (n < 0)
-			break;
-		used += (size_t)n;
-	}
-}
-
 __attribute__((format(printf, 5, 6)))
-static int fail_at(struct loader *ld, const struct step *path, size_t depth,
+static int fail_at(struct loader *ld, const struct suite_step *path, size_t depth,
 		   int at_key, const char *fmt, ...)
 {
-	char where[256], msg[512];
+	size_t start;
 	int line, col;
 	va_list ap;
 
-	line_col(ld->text, locate(ld->text, ld->len, path, depth, at_key),
-		 &line, &col);
-	path_name(path, depth, where, sizeof where);
+	suite_locate(ld->text.buf, ld->text.len, path, depth, at_key, &line,
+		     &col);
+	strbuf_addf(ld->err, "%s:%d:%d: ", ld->path, line, col);
+	start = ld->err->len;
+	suite_path_name(ld->err, path, depth);
+	if (ld->err->len > start)
+		strbuf_addstr(ld->err, ": ");
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	strbuf_vaddf(ld->err, fmt, ap);
 	va_end(ap);
-	snprintf(ld->err, ld->errlen, "%s:%d:%d: %s%s%s", ld->path, line, col,
-		 where, *where ? ": " : "", msg);
+	return -1;
+}
+
+/* An allocation failed: the grader's own failure, not the suite's. */
+static int out_of_memory(struct loader *ld)
+{
+	strbuf_addf(ld->err, "cannot load '%s': out of memory", ld->path);
 	return -1;
 }
 
@@ -386,7 +166,7 @@ static const char *kind_mismatch(const json_t *v, enum kind kind)
 /* Checks obj (at path[0..depth)) against a field table: unknown keys,
  * types, then missing required keys. */
 static int check_object(struct loader *ld, const json_t *obj,
-			struct step *path, size_t depth,
+			struct suite_step *path, size_t depth,
 			const struct field *fields, size_t nfields)
 {
 	const char *key;
@@ -400,7 +180,7 @@ static int check_object(struct loader *ld, const json_t *obj,
 
 		while (f < nfields && strcmp(fields[f].key, key) != 0)
 			f++;
-		path[depth] = (struct step){ .key = key };
+		path[depth] = (struct suite_step){ .key = key };
 		if (f == nfields)
 			return fail_at(ld, path, depth + 1, 1,
 				       "unknown key '%s'", key);
@@ -415,38 +195,33 @@ static int check_object(struct loader *ld, const json_t *obj,
 	return 0;
 }
 
-static char *xstrdup(const char *s)
+/* *dst = a copy of src (NULL stays NULL): 0, or -1 (allocation). */
+static int copy_str(char **dst, const char *src)
 {
-	char *d = s ? strdup(s) : NULL;
-
-	if (s && !d) {
-		perror("suite");
-		abort();
-	}
-	return d;
+	*dst = src ? strdup(src) : NULL;
+	return src && !*dst ? -1 : 0;
 }
 
-static void *xcalloc(size_t n, size_t size)
+/* n zeroed elements (at least one, so that 0 is no failure), or NULL. */
+static void *zalloc(size_t n, size_t size)
 {
-	void *p = calloc(n ? n : 1, size);
-
-	if (!p) {
-		perror("suite");
-		abort();
-	}
-	return p;
+	return calloc(n ? n : 1, size);
 }
 
+/* "DIR/NAMEEXT", malloc'd, or NULL. */
 static char *join(const char *dir, const char *name, const char *ext)
 {
-	size_t n = strlen(dir) + strlen(name) + strlen(ext) + 2;
-	char *p = xcalloc(n, 1);
+	struct strbuf sb = STRBUF_INIT;
 
-	snprintf(p, n, "%s/%s%s", dir, name, ext);
-	return p;
+	strbuf_addf(&sb, "%s/%s%s", dir, name, ext);
+	if (strbuf_failed(&sb)) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
 }
 
-static int check_case_name(struct loader *ld, struct step *path,
+static int check_case_name(struct loader *ld, struct suite_step *path,
 			   const char *name)
 {
 	if (strchr(name, '/'))
@@ -458,26 +233,29 @@ static int check_case_name(struct loader *ld, struct step *path,
 	return 0;
 }
 
-/* Adds a category on first appearance. */
-static void note_category(struct suite *s, const char *cat)
+/* Adds a category on first appearance: 0, or -1 (allocation). */
+static int note_category(struct suite *s, const char *cat)
 {
 	for (size_t i = 0; i < s->ncategories; i++)
 		if (!strcmp(s->categories[i], cat))
-			return;
-	s->categories[s->ncategories++] = xstrdup(cat);
+			return 0;
+	if (copy_str(&s->categories[s->ncategories], cat) < 0)
+		return -1;
+	s->ncategories++;
+	return 0;
 }
 
 static int load_case(struct loader *ld, struct suite *s, const json_t *c,
 		     size_t i)
 {
-	struct step path[4] = { { .key = "cases" }, { .index = i } };
+	struct suite_step path[4] = { { .key = "cases" }, { .index = i } };
 	struct suite_case *sc = &s->cases[i];
 	const char *name, *vis;
 
 	if (check_object(ld, c, path, 2, case_fields, NFIELDS(case_fields)))
 		return -1;
 	name = json_string_value(json_object_get(c, "name"));
-	path[2] = (struct step){ .key = "name" };
+	path[2] = (struct suite_step){ .key = "name" };
 	if (check_case_name(ld, path, name))
 		return -1;
 	for (size_t j = 0; j < i; j++)
@@ -486,23 +264,23 @@ static int load_case(struct loader *ld, struct suite *s, const json_t *c,
 				       "duplicate case name '%s' (also cases[%zu])",
 				       name, j);
 	vis = json_string_value(json_object_get(c, "visibility"));
-	sc->name = xstrdup(name);
-	sc->category =
-		xstrdup(json_string_value(json_object_get(c, "category")));
-	sc->description =
-		xstrdup(json_string_value(json_object_get(c, "description")));
+	s->ncases = i + 1;
 	sc->points = (int)json_integer_value(json_object_get(c, "points"));
 	sc->hidden = !vis || strcmp(vis, "visible") != 0;
-	sc->in_path = join(s->dir, name, ".in");
-	sc->out_path = join(s->dir, name, ".out");
-	s->ncases = i + 1;
-	note_category(s, sc->category);
+	if (copy_str(&sc->name, name) < 0 ||
+	    copy_str(&sc->category, json_string_value(json_object_get(c, "category"))) < 0 ||
+	    copy_str(&sc->description,
+		json_string_value(json_object_get(c, "description"))) < 0 ||
+	    !(sc->in_path = join(s->dir, name, ".in")) ||
+	    !(sc->out_path = join(s->dir, name, ".out")) ||
+	    note_category(s, sc->category) < 0)
+		return out_of_memory(ld);
 	return 0;
 }
 
 static int load_limits(struct loader *ld, struct suite *s, const json_t *lim)
 {
-	struct step path[2] = { { .key = "limits" } };
+	struct suite_step path[2] = { { .key = "limits" } };
 	json_t *v;
 
 	s->cpu_seconds = SUITE_DEFAULT_CPU_SECONDS;
@@ -537,7 +315,7 @@ static int load_limits(struct loader *ld, struct suite *s, const json_t *lim)
 static int load_build_limits(struct loader *ld, struct suite *s,
 			     const json_t *lim)
 {
-	struct step path[2] = { { .key = "build_limits" } };
+	struct suite_step path[2] = { { .key = "build_limits" } };
 	struct suite_build_limits *b = &s->build;
 	const struct {
 		const char *key;
@@ -580,18 +358,19 @@ static int load_build_limits(struct loader *ld, struct suite *s,
  * use (a typo) is caught. */
 static int load_hints(struct loader *ld, struct suite *s, const json_t *hints)
 {
-	struct step path[2] = { { .key = "hints" } };
+	struct suite_step path[2] = { { .key = "hints" } };
 	const char *key;
 	json_t *v;
 
-	s->hints = xcalloc(s->ncategories, sizeof *s->hints);
+	if (!(s->hints = zalloc(s->ncategories, sizeof *s->hints)))
+		return out_of_memory(ld);
 	if (!hints)
 		return 0;
 	json_object_foreach((json_t *)hints, key, v) {
 		size_t i = 0;
 		const char *why = kind_mismatch(v, K_LINE);
 
-		path[1] = (struct step){ .key = key };
+		path[1] = (struct suite_step){ .key = key };
 		while (i < s->ncategories && strcmp(s->categories[i], key))
 			i++;
 		if (i == s->ncategories)
@@ -599,14 +378,15 @@ static int load_hints(struct loader *ld, struct suite *s, const json_t *hints)
 				       "no case has category '%s'", key);
 		if (why)
 			return fail_at(ld, path, 2, 0, "%s", why);
-		s->hints[i] = xstrdup(json_string_value(v));
+		if (copy_str(&s->hints[i], json_string_value(v)) < 0)
+			return out_of_memory(ld);
 	}
 	return 0;
 }
 
 static int load_line_map(struct loader *ld, struct suite *s, const json_t *map)
 {
-	struct step path[3] = { { .key = "line_map" }, { .key = "commands" } };
+	struct suite_step path[3] = { { .key = "line_map" }, { .key = "commands" } };
 	const json_t *cmds, *v;
 	struct suite_line_map *m;
 	const char *key;
@@ -617,24 +397,26 @@ static int load_line_map(struct loader *ld, struct suite *s, const json_t *map)
 			 NFIELDS(line_map_fields)))
 		return -1;
 	cmds = json_object_get(map, "commands");
-	s->line_map = m = xcalloc(1, sizeof(*m));
-	m->comment = xstrdup(json_string_value(json_object_get(map, "comment")));
-	m->error_prefix =
-		xstrdup(json_string_value(json_object_get(map, "error_prefix")));
+	if (!(s->line_map = m = zalloc(1, sizeof(*m))) ||
+	    copy_str(&m->comment, json_string_value(json_object_get(map, "comment"))) < 0 ||
+	    copy_str(&m->error_prefix,
+		json_string_value(json_object_get(map, "error_prefix"))) < 0 ||
+	    !(m->commands = zalloc(json_object_size(cmds), sizeof(*m->commands))) ||
+	    !(m->lines = zalloc(json_object_size(cmds), sizeof(*m->lines))))
+		return out_of_memory(ld);
 	v = json_object_get(map, "default");
 	m->default_lines = v ? (long)json_integer_value(v) : 1;
-	m->commands = xcalloc(json_object_size(cmds), sizeof(*m->commands));
-	m->lines = xcalloc(json_object_size(cmds), sizeof(*m->lines));
 	json_object_foreach((json_t *)cmds, key, v) {
 		const char *why = kind_mismatch(v, K_COUNT);
 
-		path[2] = (struct step){ .key = key };
+		path[2] = (struct suite_step){ .key = key };
 		if (!*key || strpbrk(key, " \t\r\n\v\f"))
 			return fail_at(ld, path, 3, 1, "a command name must be "
 				       "one non-empty word");
 		if (why)
 			return fail_at(ld, path, 3, 0, "%s", why);
-		m->commands[m->ncommands] = xstrdup(key);
+		if (copy_str(&m->commands[m->ncommands], key) < 0)
+			return out_of_memory(ld);
 		m->lines[m->ncommands++] = (long)json_integer_value(v);
 	}
 	return 0;
@@ -642,16 +424,17 @@ static int load_line_map(struct loader *ld, struct suite *s, const json_t *map)
 
 static int load_root(struct loader *ld, struct suite *s, const json_t *root)
 {
-	struct step scratch[1] = { { 0 } }, path[1] = { { .key = "cases" } };
+	struct suite_step scratch[1] = { { 0 } }, path[1] = { { .key = "cases" } };
 	const json_t *cases;
 	size_t n;
 
 	if (check_object(ld, root, scratch, 0, root_fields,
 			 NFIELDS(root_fields)))
 		return -1;
-	s->name = xstrdup(json_string_value(json_object_get(root, "name")));
-	s->description = xstrdup(
-		json_string_value(json_object_get(root, "description")));
+	if (copy_str(&s->name, json_string_value(json_object_get(root, "name"))) < 0 ||
+	    copy_str(&s->description,
+		json_string_value(json_object_get(root, "description"))) < 0)
+		return out_of_memory(ld);
 	if (load_limits(ld, s, json_object_get(root, "limits")) ||
 	    load_line_map(ld, s, json_object_get(root, "line_map")) ||
 	    load_build_limits(ld, s, json_object_get(root, "build_limits")))
@@ -660,8 +443,9 @@ static int load_root(struct loader *ld, struct suite *s, const json_t *root)
 	n = json_array_size(cases);
 	if (n == 0)
 		return fail_at(ld, path, 1, 0, "must hold at least one case");
-	s->cases = xcalloc(n, sizeof *s->cases);
-	s->categories = xcalloc(n, sizeof *s->categories);
+	if (!(s->cases = zalloc(n, sizeof *s->cases)) ||
+	    !(s->categories = zalloc(n, sizeof *s->categories)))
+		return out_of_memory(ld);
 	for (size_t i = 0; i < n; i++)
 		if (load_case(ld, s, json_array_get(cases, i), i))
 			return -1;
@@ -672,7 +456,7 @@ static int load_root(struct loader *ld, struct suite *s, const json_t *root)
 static int check_files(struct loader *ld, const struct suite *s)
 {
 	for (size_t i = 0; i < s->ncases; i++) {
-		struct step path[3] = { { .key = "cases" }, { .index = i },
+		struct suite_step path[3] = { { .key = "cases" }, { .index = i },
 					{ .key = "name" } };
 		const char *files[2] = { s->cases[i].in_path,
 					 s->cases[i].out_path };
@@ -693,81 +477,46 @@ static int check_files(struct loader *ld, const struct suite *s)
 	return 0;
 }
 
-/* Reads a whole file into a NUL-terminated buffer the caller frees. */
-static int read_all(const char *path, char **text, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	size_t cap = 4096, n = 0, got;
-	char *buf;
-
-	if (!f)
-		return -1;
-	buf = xcalloc(cap + 1, 1);
-	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
-		n += got;
-		if (n == cap) {
-			char *bigger = realloc(buf, 2 * cap + 1);
-
-			if (!bigger) {
-				perror("suite");
-				abort();
-			}
-			buf = bigger;
-			cap *= 2;
-		}
-	}
-	if (ferror(f)) {
-		int saved = errno;
-
-		fclose(f);
-		free(buf);
-		errno = saved;
-		return -1;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*text = buf;
-	*len = n;
-	return 0;
-}
-
-/* DIR without trailing slashes ("/" stays "/"). */
+/* DIR without trailing slashes ("/" stays "/"), malloc'd, or NULL. */
 static char *clean_dir(const char *dir)
 {
-	char *d = xstrdup(*dir ? dir : ".");
-	size_t n = strlen(d);
+	char *d = strdup(*dir ? dir : ".");
+	size_t n = d ? strlen(d) : 0;
 
 	while (n > 1 && d[n - 1] == '/')
 		d[--n] = '\0';
 	return d;
 }
 
-int suite_load(struct suite *s, const char *dir, char *err, size_t errlen)
+int suite_load(struct suite *s, const char *dir, struct strbuf *err)
 {
-	struct loader ld = { .err = err, .errlen = errlen };
+	struct loader ld = { .text = STRBUF_INIT, .err = err };
 	json_error_t jerr;
 	json_t *root = NULL;
 	int rc = -1;
 
 	memset(s, 0, sizeof *s);
-	s->dir = clean_dir(dir);
-	ld.path = join(strcmp(s->dir, "/") ? s->dir : "", "suite.json", "");
-	/* json_loadb on the bytes we keep, rather than json_load_file, so
-	 * that the text we scan for positions is exactly what was parsed. */
-	if (read_all(ld.path, &ld.text, &ld.len) < 0) {
-		snprintf(err, errlen, "cannot open '%s': %s", ld.path,
-			 strerror(errno));
+	if (!(s->dir = clean_dir(dir)) ||
+	    !(ld.path = join(strcmp(s->dir, "/") ? s->dir : "", "suite.json", ""))) {
+		strbuf_addf(err, "cannot load '%s/suite.json': out of memory", dir);
 		goto out;
 	}
-	root = json_loadb(ld.text, ld.len, JSON_REJECT_DUPLICATES, &jerr);
+	/* json_loadb on the bytes we keep, rather than json_load_file, so
+	 * that the text we scan for positions is exactly what was parsed. */
+	if (strbuf_read_file(&ld.text, ld.path, SUITE_JSON_MAX) < 0) {
+		strbuf_addf(err, "cannot open '%s': %s", ld.path, strerror(errno));
+		goto out;
+	}
+	root = json_loadb(strbuf_str(&ld.text), ld.text.len, JSON_REJECT_DUPLICATES,
+			  &jerr);
 	if (!root) {
 		/* jansson leaves the text empty when it could not even start
 		 * (out of memory). */
 		if (!jerr.text[0] || json_error_code(&jerr) == json_error_out_of_memory)
-			snprintf(err, errlen, "cannot load '%s': out of memory", ld.path);
+			out_of_memory(&ld);
 		else
-			snprintf(err, errlen, "%s:%d:%d: %s", ld.path, jerr.line,
-				 jerr.column, jerr.text);
+			strbuf_addf(err, "%s:%d:%d: %s", ld.path, jerr.line,
+				    jerr.column, jerr.text);
 		goto out;
 	}
 	if (load_root(&ld, s, root) || check_files(&ld, s))
@@ -775,7 +524,7 @@ int suite_load(struct suite *s, const char *dir, char *err, size_t errlen)
 	rc = 0;
 out:
 	json_decref(root);
-	free(ld.text);
+	strbuf_release(&ld.text);
 	free(ld.path);
 	if (rc)
 		suite_free(s);

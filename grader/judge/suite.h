@@ -42,6 +42,8 @@
  * every key optional ("default" 1); counts are integers 0-1000.
  */
 
+#include "grader/lib/strbuf.h"
+
 #include <stddef.h>
 
 #define SUITE_DEFAULT_CPU_SECONDS 1.0
@@ -92,13 +94,18 @@ struct suite {
 };
 
 /*
+ * Errors (usage.h): suite_load returns 0, or -1 with the reason appended
+ * to the caller's strbuf; it never prints, exits or aborts. The other
+ * functions cannot fail.
+ *
  * Loads DIR/suite.json into *s and checks that every case's NAME.in and
- * NAME.out exist as regular files. Returns 0, or -1 with err holding one
- * line, "DIR/suite.json:LINE:COL: message" (or "cannot open
- * 'DIR/suite.json': reason" when the file cannot be read at all), and *s
+ * NAME.out exist as regular files. Returns 0, or -1 with one line appended
+ * to err, "DIR/suite.json:LINE:COL: message" (or "cannot open
+ * 'DIR/suite.json': reason" when the file cannot be read at all, "cannot
+ * load 'DIR/suite.json': out of memory" when an allocation fails), and *s
  * left empty. Every string in *s is allocated; suite_free() releases them.
  */
-int suite_load(struct suite *s, const char *dir, char *err, size_t errlen);
+int suite_load(struct suite *s, const char *dir, struct strbuf *err);
 
 /* Frees everything suite_load() allocated and empties *s; safe on an empty
  * (zeroed or failed) suite. */

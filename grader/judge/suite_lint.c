@@ -19,10 +19,11 @@ int main(int argc, char **argv)
 	}
 	for (int i = 1; i < argc; i++) {
 		struct suite s;
-		char err[1024];
+		struct strbuf err = STRBUF_INIT;
 
-		if (suite_load(&s, argv[i], err, sizeof err) < 0) {
-			fprintf(stderr, "suite-lint: %s\n", err);
+		if (suite_load(&s, argv[i], &err) < 0) {
+			fprintf(stderr, "suite-lint: %s\n", strbuf_str(&err));
+			strbuf_release(&err);
 			status = 2;
 			continue;
 		}

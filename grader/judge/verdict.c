@@ -9,16 +9,24 @@
 #include <string.h>
 
 static const struct {
-	const char *code, *name, *color;
+	const char *code, *name, *color, *title;
 } verdicts[VERDICT_COUNT] = {
-	[VERDICT_AC]  = { "AC",  "accepted",              "\033[1;32m" },
-	[VERDICT_WA]  = { "WA",  "wrong answer",          "\033[1;31m" },
-	[VERDICT_TLE] = { "TLE", "time limit exceeded",   "\033[1;33m" },
-	[VERDICT_MLE] = { "MLE", "memory limit exceeded", "\033[1;35m" },
-	[VERDICT_OLE] = { "OLE", "output limit exceeded", "\033[1;35m" },
-	[VERDICT_RTE] = { "RTE", "run-time error",        "\033[1;31m" },
-	[VERDICT_CE]  = { "CE",  "compilation error",     "\033[1;36m" },
-	[VERDICT_IE]  = { "IE",  "internal error",        "\033[1;7;31m" },
+	[VERDICT_AC]  = { "AC",  "accepted",              "\033[1;32m",
+			  "Accepted" },
+	[VERDICT_WA]  = { "WA",  "wrong answer",          "\033[1;31m",
+			  "Wrong Answer" },
+	[VERDICT_TLE] = { "TLE", "time limit exceeded",   "\033[1;33m",
+			  "Time Limit Exceeded" },
+	[VERDICT_MLE] = { "MLE", "memory limit exceeded", "\033[1;35m",
+			  "Memory Limit Exceeded" },
+	[VERDICT_OLE] = { "OLE", "output limit exceeded", "\033[1;35m",
+			  "Output Limit Exceeded" },
+	[VERDICT_RTE] = { "RTE", "run-time error",        "\033[1;31m",
+			  "Runtime Error" },
+	[VERDICT_CE]  = { "CE",  "compilation error",     "\033[1;36m",
+			  "Compilation Error" },
+	[VERDICT_IE]  = { "IE",  "internal error",        "\033[1;7;31m",
+			  "Internal Error (the grader's fault, not yours)" },
 };
 
 /* Lower-case fragments of the messages allocators and runtimes print when
@@ -37,6 +45,16 @@ const char *verdict_code(enum verdict v)
 const char *verdict_long_name(enum verdict v)
 {
 	return v < VERDICT_COUNT ? verdicts[v].name : "unknown verdict";
+}
+
+const char *verdict_title(enum verdict v)
+{
+	return v < VERDICT_COUNT ? verdicts[v].title : NULL;
+}
+
+int verdict_is(const char *code, enum verdict v)
+{
+	return code && verdict_from_code(code) == v;
 }
 
 const char *verdict_color(enum verdict v)

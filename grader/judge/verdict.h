@@ -35,6 +35,9 @@
 
 #include "grader/run/runner.h"
 
+/* Errors: none of these functions can fail; names past the table are
+ * "?", "unknown verdict", "" or NULL as stated below. */
+
 enum verdict {
 	VERDICT_AC,
 	VERDICT_WA,
@@ -53,12 +56,16 @@ enum verdict_limit {
 	VERDICT_LIMIT_WALL
 };
 
+/* Bytes of a verdict's one-line detail, NUL included (struct verdict_info,
+ * struct judge_result): longer explanations are cut. */
+#define VERDICT_DETAIL_MAX 320
+
 /* Outcome of verdict_classify(): VERDICT_AC means "ran cleanly, compare the
  * output now". detail is a one-line explanation (empty for AC). */
 struct verdict_info {
 	enum verdict verdict;
 	enum verdict_limit limit;  /* TLE only */
-	char detail[320];
+	char detail[VERDICT_DETAIL_MAX];
 };
 
 /* Minimum RSS, in percent of the memory limit, for a death to count as MLE. */
@@ -82,8 +89,13 @@ void verdict_classify(int harness_rc, const struct run_result *r,
 const char *verdict_code(enum verdict v);       /* "AC" */
 const char *verdict_long_name(enum verdict v);  /* "accepted" */
 const char *verdict_color(enum verdict v);      /* ANSI SGR sequence */
+/* "Accepted": the title-case name shown by exporters (Gradescope); NULL
+ * past the table. */
+const char *verdict_title(enum verdict v);
 /* VERDICT_COUNT when code names no verdict. */
 enum verdict verdict_from_code(const char *code);
+/* Whether code (a report's "verdict", may be NULL) is v's code. */
+int verdict_is(const char *code, enum verdict v);
 const char *verdict_limit_name(enum verdict_limit l); /* "cpu", "wall", NULL */
 
 #endif

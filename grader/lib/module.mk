@@ -1,6 +1,7 @@
 # grader/lib: what every part of the grader shares: the one growable
 # buffer (strbuf.h), the one error vocabulary and exit statuses (usage.h)
-# and the small helpers (util.h).
-GRADER_LIB_ONLY_SRCS := grader/lib/strbuf.c grader/lib/usage.c grader/lib/util.c
+# the small helpers (util.h) and the one XML escaping (xml.h).
+GRADER_LIB_ONLY_SRCS := grader/lib/strbuf.c grader/lib/usage.c grader/lib/util.c \
+                        grader/lib/xml.c
 GRADER_LIB_SRCS += $(GRADER_LIB_ONLY_SRCS)
 LIB_SRCS        += $(GRADER_LIB_ONLY_SRCS)

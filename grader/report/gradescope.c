@@ -10,33 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grader/judge/verdict.h"
 #include "grader/report/report.h"
 
 /* The summary carries the compiler's messages; a runaway log (thousands of
  * template errors) is cut to its head, which holds the first error. */
 #define BUILD_LOG_MAX 8192
 
-static const struct {
-	const char *code, *name;
-} verdict_names[] = {
-	{ "AC", "Accepted" },
-	{ "WA", "Wrong Answer" },
-	{ "TLE", "Time Limit Exceeded" },
-	{ "MLE", "Memory Limit Exceeded" },
-	{ "OLE", "Output Limit Exceeded" },
-	{ "RTE", "Runtime Error" },
-	{ "CE", "Compilation Error" },
-	{ "IE", "Internal Error (the grader's fault, not yours)" },
-};
-
 const char *gradescope_verdict_name(const char *verdict)
 {
+	const char *title;
+
 	if (!verdict)
 		return "?";
-	for (size_t i = 0; i < sizeof verdict_names / sizeof *verdict_names; i++)
-		if (strcmp(verdict_names[i].code, verdict) == 0)
-			return verdict_names[i].name;
-	return verdict;
+	title = verdict_title(verdict_from_code(verdict));
+	return title ? title : verdict;
 }
 
 static const char *get_str(const json_t *o, const char *key)
@@ -160,7 +148,7 @@ static json_t *make_test(const json_t *k, const char *prefix, json_t *cats,
 		      "number", number_s,
 		      "score", number(get_num(k, "score")),
 		      "max_score", number(get_num(k, "max_score")),
-		      "status", verdict && strcmp(verdict, "AC") == 0 ?
+		      "status", verdict_is(verdict, VERDICT_AC) ?
 				"passed" : "failed",
 		      "output", case_output(k),
 		      "visibility", visibility(k),
@@ -175,7 +163,7 @@ static int excluded(const json_t *k)
 	const char *v = get_str(k, "verdict");
 
 	return json_is_true(json_object_get(k, "excluded")) ||
-	       (v && strcmp(v, "IE") == 0);
+	       verdict_is(v, VERDICT_IE);
 }
 
 /* Verdict counts of the visible cases, in the fixed table order, zero
@@ -184,17 +172,17 @@ static void summary_verdicts(FILE *m, const json_t *sub)
 {
 	const json_t *cases = json_object_get(sub, "cases"), *k;
 	const char *sep = "Verdicts: ";
-	size_t i, j;
+	size_t j;
 
-	for (i = 0; i < sizeof verdict_names / sizeof *verdict_names; i++) {
+	for (int v = 0; v < VERDICT_COUNT; v++) {
 		long n = 0;
 
 		json_array_foreach(cases, j, k)
-			n += !is_hidden(k) && get_str(k, "verdict") &&
-			     !strcmp(get_str(k, "verdict"), verdict_names[i].code);
+			n += !is_hidden(k) &&
+			     verdict_is(get_str(k, "verdict"), (enum verdict)v);
 		if (n <= 0)
 			continue;
-		fprintf(m, "%s%s %ld", sep, verdict_names[i].code, n);
+		fprintf(m, "%s%s %ld", sep, verdict_code((enum verdict)v), n);
 		sep = ", ";
 	}
 	if (*sep == ',') /* something was printed */

@@ -3,89 +3,24 @@
  *
  * The report's strings come from jansson and so are UTF-8 already, but the
  * diff and stderr tail hold whatever the student's program printed; escaping
- * therefore validates UTF-8 itself rather than trusting its input, because a
- * single stray byte makes the whole file unreadable to an XML parser.
+ * (grader/lib/xml.h) therefore validates UTF-8 itself rather than trusting
+ * its input, because a single stray byte makes the whole file unreadable to
+ * an XML parser.
  */
 #include "grader/report/junit.h"
+
+#include "grader/judge/verdict.h"
+#include "grader/lib/xml.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s that XML 1.0 allows, or 0 when
- * the bytes there are not one (overlong, surrogate, past U+10FFFF, the
- * noncharacters U+FFFE/U+FFFF, or truncated). s[0] >= 0x80. */
-static size_t utf8_xml_len(const unsigned char *s, size_t left)
-{
-	size_t n;
-	unsigned long cp;
-
-	if (s[0] >= 0xC2 && s[0] <= 0xDF) {
-		n = 2;
-		cp = s[0] & 0x1F;
-	} else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
-		n = 3;
-		cp = s[0] & 0x0F;
-	} else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
-		n = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (left < n)
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3F);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF) ||
-	    cp == 0xFFFE || cp == 0xFFFF)
-		return 0;
-	return n;
-}
-
-void junit_escape(FILE *f, const char *s, size_t len, int attr)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = p[i];
-
-		switch (c) {
-		case '&': fputs("&amp;", f); continue;
-		case '<': fputs("&lt;", f); continue;
-		case '>': fputs("&gt;", f); continue;
-		case '"': fputs("&quot;", f); continue;
-		case '\'': fputs("&apos;", f); continue;
-		case '\t': fputs(attr ? "&#9;" : "\t", f); continue;
-		case '\n': fputs(attr ? "&#10;" : "\n", f); continue;
-		case '\r': fputs("&#13;", f); continue; /* parsers fold raw CRs */
-		default: break;
-		}
-		if (c < 0x20 || c == 0x7F) {
-			fprintf(f, "\\x%02X", c);
-		} else if (c < 0x80) {
-			fputc(c, f);
-		} else {
-			size_t n = utf8_xml_len(p + i, len - i);
-
-			if (n == 0) {
-				fprintf(f, "\\x%02X", c);
-			} else {
-				fwrite(p + i, 1, n, f);
-				i += n - 1;
-			}
-		}
-	}
-}
-
 static void esc_str(FILE *f, const char *s, int attr)
 {
 	if (s)
-		junit_escape(f, s, strlen(s), attr);
+		xml_escape(f, s, strlen(s), attr ? XML_ATTR : 0);
 }
 
 static const char *get_str(const json_t *o, const char *key)
@@ -106,12 +41,12 @@ struct counts {
 /* IE is the grader's own failure; CI shows it as an error, not a failure. */
 static int is_error(const char *verdict)
 {
-	return verdict && strcmp(verdict, "IE") == 0;
+	return verdict_is(verdict, VERDICT_IE);
 }
 
 static int is_pass(const char *verdict)
 {
-	return verdict && strcmp(verdict, "AC") == 0;
+	return verdict_is(verdict, VERDICT_AC);
 }
 
 static int build_failed(const json_t *sub)

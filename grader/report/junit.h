@@ -31,7 +31,7 @@
  * the Jenkins xUnit plugin's JUnit schema (tests/data/junit-10.xsd).
  * Text is escaped for XML 1.0: markup characters become entities, and bytes
  * XML 1.0 cannot carry at all (control characters other than tab, newline
- * and CR; invalid UTF-8) are written as a visible "\xNN".
+ * and CR; invalid UTF-8) are written as a visible "\xNN" (grader/lib/xml.h).
  */
 
 #include <stdio.h>
@@ -40,11 +40,5 @@
 /* Writes the whole document to f. Returns 0, or -1 with errno set when
  * writing failed (the document may then be partial). */
 int junit_write(FILE *f, const json_t *report);
-
-/* Writes s (len bytes) escaped for XML 1.0 character data, or for an
- * attribute value when attr is non-zero (then tab, newline and CR become
- * character references so attribute normalization keeps them).
- * Exposed for the unit tests. */
-void junit_escape(FILE *f, const char *s, size_t len, int attr);
 
 #endif

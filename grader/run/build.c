@@ -2,6 +2,7 @@
  * build: compile a submission directory through the runner (see build.h).
  */
 #include "grader/run/build.h"
+#include "grader/lib/strbuf.h"
 #include "grader/run/sandbox.h"
 
 #include <dirent.h>
@@ -128,13 +129,13 @@ int build_find_compiler(char *out, size_t outlen)
 __attribute__((format(printf, 2, 3)))
 static void set_log(struct build_result *r, const char *fmt, ...)
 {
-	char tmp[4096 + 512];
+	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	strbuf_vaddf(&sb, fmt, ap);
 	va_end(ap);
-	r->log = strdup(tmp);
+	r->log = strbuf_detach(&sb, NULL);
 }
 
 /* The compiler's messages: its stdout, then the kept tail of its stderr. */
@@ -174,14 +175,15 @@ static int copy_sources(const char *src_dir, const char *build_dir,
  * CE detail. */
 static void stop_note(struct build_result *r, const char *why)
 {
-	snprintf(r->reason, sizeof(r->reason), "%s", why);
-	size_t n = r->log ? strlen(r->log) : 0;
-	char *l = realloc(r->log, n + strlen(why) + 32);
+	struct strbuf sb = STRBUF_INIT;
 
-	if (l) {
-		snprintf(l + n, strlen(why) + 32, "\n(compilation stopped: %s)\n", why);
-		r->log = l;
+	snprintf(r->reason, sizeof(r->reason), "%s", why);
+	strbuf_addf(&sb, "%s\n(compilation stopped: %s)\n", r->log ? r->log : "", why);
+	if (!strbuf_failed(&sb)) {
+		free(r->log);
+		r->log = strbuf_detach(&sb, NULL);
 	}
+	strbuf_release(&sb);
 }
 
 /* Why a failed compile failed, when a limit did it: "" otherwise. */

@@ -100,15 +100,18 @@ static void print_uids(void)
 static int suite_hidden(const char *dir, int *hidden)
 {
 	struct suite s = { 0 };
-	char err[4400];
+	struct strbuf sb = STRBUF_INIT;
 
 	*hidden = 1;            /* no suite named: assume the worst */
 	if (!dir)
 		return 0;
-	if (suite_load(&s, dir, err, sizeof(err)) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
+
+	if (suite_load(&s, dir, &sb) < 0) {
+		fprintf(stderr, "grade: %s\n", strbuf_str(&sb));
+		strbuf_release(&sb);
 		return -1;
 	}
+	strbuf_release(&sb);
 	*hidden = 0;
 	for (size_t i = 0; i < s.ncases; i++)
 		*hidden |= s.cases[i].hidden;

@@ -30,6 +30,8 @@
  * output still buffered or a descendant that has not died yet.
  */
 #include "grader/run/runner.h"
+#include "grader/run/runner_child.h"
+#include "grader/run/runner_int.h"
 #include "grader/run/sandbox.h"
 
 #include <errno.h>
@@ -53,57 +55,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define CHUNK 65536
-#define READS_PER_TURN 16       /* then look at the clock again */
-#define MAX_SEC 1e7             /* longer limits are clamped (no overflow) */
-
-/* Steps of the child's setup, reported by index over the status pipe. */
-enum stage {
-	ST_SETSID, ST_SIGACTION, ST_DUP2, ST_CLOSE, ST_RLIMIT, ST_SETGROUPS,
-	ST_SETGID, ST_SETUID, ST_VERIFY, ST_PRCTL, ST_CHDIR, ST_SIGMASK,
-	ST_CGROUP, ST_IPC, ST_SECCOMP, ST_EXEC, ST_COUNT
-};
-
-static const char *const stage_names[ST_COUNT] = {
-	[ST_SETSID] = "setsid", [ST_SIGACTION] = "sigaction",
-	[ST_DUP2] = "dup2", [ST_CLOSE] = "close fds",
-	[ST_RLIMIT] = "setrlimit", [ST_SETGROUPS] = "setgroups",
-	[ST_SETGID] = "setgid", [ST_SETUID] = "setuid",
-	[ST_VERIFY] = "verify credentials", [ST_PRCTL] = "prctl",
-	[ST_CHDIR] = "chdir", [ST_SIGMASK] = "sigprocmask",
-	[ST_CGROUP] = "cgroup",
-	[ST_IPC] = "ipc namespace", [ST_SECCOMP] = "seccomp",
-	[ST_EXEC] = "exec",
-};
-
-struct status_rec {
-	int stage;
-	int err;
-};
-
-/* Everything the child needs, prepared before fork. */
-struct child_plan {
-	const char *path;
-	char *const *argv;
-	char *const *envp;
-	const char *dir;
-	int fds[3];             /* child ends of stdin, stdout, stderr */
-	int status_fd;
-	int max_fd;             /* for the close loop when close_range is absent */
-	struct rlimit rl[10];
-	int rl_res[10];
-	int n_rl;
-	int switch_uid;
-	const int *cg_fds;         /* cgroup.procs files the child joins */
-	int n_cg;
-	int unshare_ipc;           /* a fresh IPC namespace of its own */
-	const sigset_t *reset;     /* the signals to reset; NULL: all */
-	const struct sock_fprog *filter; /* seccomp, installed last; or NULL */
-	uid_t uid;
-	gid_t gid;
-	pid_t parent;
-	sigset_t empty;
-};
 
 static uid_t slot_base = RUN_SLOT_UID_BASE;
 static pthread_once_t probe_once = PTHREAD_ONCE_INIT;
@@ -120,7 +71,7 @@ void run_set_slot_uid_base(uid_t base)
 	slot_base = base;
 }
 
-static int64_t now_ns(void)
+int64_t runner_now_ns(void)
 {
 	struct timespec ts;
 
@@ -129,7 +80,7 @@ static int64_t now_ns(void)
 }
 
 __attribute__((format(printf, 2, 3)))
-static int fail(struct run_child *c, const char *fmt, ...)
+int runner_fail(struct run_child *c, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -139,7 +90,7 @@ static int fail(struct run_child *c, const char *fmt, ...)
 	return -1;
 }
 
-static void close_fd(int *fd)
+void runner_close_fd(int *fd)
 {
 	if (*fd >= 0) {
 		close(*fd);
@@ -180,8 +131,8 @@ static int make_pipe(int p[2])
 	if (p[0] < 0 || p[1] < 0) {
 		int e = errno;
 
-		close_fd(&p[0]);
-		close_fd(&p[1]);
+		runner_close_fd(&p[0]);
+		runner_close_fd(&p[1]);
 		errno = e;
 		return -1;
 	}
@@ -195,124 +146,13 @@ static int set_nonblock(int fd)
 	return fl < 0 ? -1 : fcntl(fd, F_SETFL, fl | O_NONBLOCK);
 }
 
-/* ---- the child, between fork and exec: async-signal-safe calls only ---- */
-
-static __attribute__((noreturn)) void child_die(const struct child_plan *p,
-						int stage)
-{
-	struct status_rec rec = { stage, errno };
-	ssize_t n;
-
-	do
-		n = write(p->status_fd, &rec, sizeof(rec));
-	while (n < 0 && errno == EINTR);
-	_exit(127);
-}
-
-static void child_close_fds(const struct child_plan *p)
-{
-	unsigned st = (unsigned)p->status_fd;
-	int fd;
-
-#ifdef SYS_close_range
-	if ((st == 3 || syscall(SYS_close_range, 3u, st - 1, 0u) == 0) &&
-	    syscall(SYS_close_range, st + 1, ~0u, 0u) == 0)
-		return;
-	if (errno != ENOSYS)
-		child_die(p, ST_CLOSE);
-#endif
-	for (fd = 3; fd <= p->max_fd; fd++)
-		if (fd != p->status_fd)
-			close(fd);
-}
-
-/* Every disposition back to the default. A caught signal is reset by
- * execve anyway; an ignored one is not. With p->reset (the keeper, whose
- * dispositions never change, names its ignored ones once) only those. */
-static void child_signals(const struct child_plan *p)
-{
-	struct sigaction sa;
-	int sig;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = SIG_DFL;
-	for (sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP &&
-		    (!p->reset || sigismember(p->reset, sig) == 1) &&
-		    sigaction(sig, &sa, NULL) < 0 && errno != EINVAL)
-			child_die(p, ST_SIGACTION);
-}
-
-/* Raw system calls: glibc's setuid() would try to broadcast the change to
- * threads that do not exist in this forked child. */
-static void child_credentials(const struct child_plan *p)
-{
-	uid_t r, e, s;
-	gid_t gr, ge, gs;
-
-	if (syscall(SYS_setgroups, 0, NULL) < 0)
-		child_die(p, ST_SETGROUPS);
-	if (syscall(SYS_setresgid, p->gid, p->gid, p->gid) < 0)
-		child_die(p, ST_SETGID);
-	if (syscall(SYS_setresuid, p->uid, p->uid, p->uid) < 0)
-		child_die(p, ST_SETUID);
-	if (getresuid(&r, &e, &s) < 0 || getresgid(&gr, &ge, &gs) < 0)
-		child_die(p, ST_VERIFY);
-	if (r != p->uid || e != p->uid || s != p->uid || gr != p->gid ||
-	    ge != p->gid || gs != p->gid || getgroups(0, NULL) != 0) {
-		errno = EPERM;
-		child_die(p, ST_VERIFY);
-	}
-}
-
-static __attribute__((noreturn)) void child_exec(const struct child_plan *p)
-{
-	int i;
-
-	if (setsid() < 0)
-		child_die(p, ST_SETSID);
-	child_signals(p);
-	/* Into the slot's cgroups while still privileged: every process it
-	 * makes is then counted, limited and killed with it. */
-	for (i = 0; i < p->n_cg; i++)
-		if (write(p->cg_fds[i], "0", 1) != 1)
-			child_die(p, ST_CGROUP);
-	if (p->unshare_ipc && unshare(CLONE_NEWIPC) < 0)
-		child_die(p, ST_IPC);
-	for (i = 0; i < 3; i++)
-		if (dup2(p->fds[i], i) < 0)
-			child_die(p, ST_DUP2);
-	child_close_fds(p);
-	for (i = 0; i < p->n_rl; i++)
-		if (setrlimit(p->rl_res[i], &p->rl[i]) < 0)
-			child_die(p, ST_RLIMIT);
-	if (p->switch_uid)
-		child_credentials(p);
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
-	    prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) < 0)
-		child_die(p, ST_PRCTL);
-	/* SPEC_ALLOW: no speculative-store-bypass mitigation forced on the
-	 * program (it guards a process from itself; it slowed the reference
-	 * by ~15% here). Kernels without the flag get the plain call. */
-	if (p->filter &&
-	    syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_SPEC_ALLOW,
-		    p->filter) < 0 &&
-	    (errno != EINVAL ||
-	     syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, p->filter) < 0))
-		child_die(p, ST_SECCOMP);
-	/* The grader is already gone (0: our parent is outside our PID
-	 * namespace, the sandbox's keeper). */
-	if (getppid() != p->parent && getppid() != 0)
-		_exit(127);
-	if (p->dir && chdir(p->dir) < 0)
-		child_die(p, ST_CHDIR);
-	if (sigprocmask(SIG_SETMASK, &p->empty, NULL) < 0)
-		child_die(p, ST_SIGMASK);
-	execve(p->path, p->argv, p->envp);
-	child_die(p, ST_EXEC);
-}
-
 /* ---- the parent ---- */
+
+uint64_t runner_out_cap(const struct run_limits *l)
+{
+	return l->output_bytes ? l->output_bytes : RUN_DEFAULT_OUTPUT_BYTES;
+}
+
 
 /* Whole seconds of RLIMIT_CPU for a limit in seconds (no libm needed). */
 static rlim_t cpu_soft(double sec)
@@ -394,13 +234,13 @@ static int wants_switch(const struct run_child *c)
 	       c->uid != getuid();
 }
 
-static void close_all(struct run_child *c)
+void runner_close_all(struct run_child *c)
 {
-	close_fd(&c->fd_in);
-	close_fd(&c->fd_out);
-	close_fd(&c->fd_err);
-	close_fd(&c->fd_status);
-	close_fd(&c->fd_pid);
+	runner_close_fd(&c->fd_in);
+	runner_close_fd(&c->fd_out);
+	runner_close_fd(&c->fd_err);
+	runner_close_fd(&c->fd_status);
+	runner_close_fd(&c->fd_pid);
 }
 
 static int reap(struct run_child *c, int *status, struct rusage *ru)
@@ -465,7 +305,7 @@ static void status_failed(struct run_child *c, const struct status_rec *rec)
 {
 	c->res.exec_errno = rec->err ? rec->err : EIO;
 	c->res.exec_stage = rec->stage >= 0 && rec->stage < ST_COUNT ?
-			    stage_names[rec->stage] : "setup";
+			    runner_stage_name(rec->stage) : "setup";
 }
 
 /* Read the child's verdict on its own setup: 0 exec ok or failed (a
@@ -478,7 +318,7 @@ static int read_status(struct run_child *c)
 	do
 		n = read(c->fd_status, &rec, sizeof(rec));
 	while (n < 0 && errno == EINTR);
-	close_fd(&c->fd_status);
+	runner_close_fd(&c->fd_status);
 	if (n == 0)
 		return 0;
 	if (n != (ssize_t)sizeof(rec)) {
@@ -488,7 +328,7 @@ static int read_status(struct run_child *c)
 	status_failed(c, &rec);
 	if (rec.stage == ST_EXEC)
 		return 0;
-	return fail(c, "cannot set up the child for '%s': %s: %s", c->argv[0],
+	return runner_fail(c, "cannot set up the child for '%s': %s: %s", c->argv[0],
 		    c->res.exec_stage, strerror(c->res.exec_errno));
 }
 
@@ -504,7 +344,7 @@ static int spawn(struct run_child *c, struct child_plan *p)
 	c->pid = vfork();
 	e = errno;
 	if (c->pid == 0)
-		child_exec(p);
+		runner_child_exec(p);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	errno = e;
 	return c->pid < 0 ? -1 : 0;
@@ -532,8 +372,8 @@ static int open_pipes(struct run_child *c, int child_ends[3])
 fail:
 	e = errno;
 	for (i = 0; i < 3; i++) {
-		close_fd(&io[i][0]);
-		close_fd(&io[i][1]);
+		runner_close_fd(&io[i][0]);
+		runner_close_fd(&io[i][1]);
 	}
 	errno = e;
 	return -1;
@@ -547,7 +387,8 @@ static void reset_state(struct run_child *c)
 	c->started = 0;
 	c->reaped = 0;
 	c->in_off = 0;
-	c->err_cap = 0;
+	strbuf_reset(&c->out_buf);
+	strbuf_reset(&c->err_buf);
 }
 
 int run_spawn_local(struct run_child *c, const int child_ends[3],
@@ -560,12 +401,12 @@ int run_spawn_local(struct run_child *c, const int child_ends[3],
 
 	memset(&p, 0, sizeof(p));
 	if (!c->env && build_env(c, home, sizeof(home), envp) < 0)
-		return fail(c, "directory name too long: '%s'", c->dir);
+		return runner_fail(c, "directory name too long: '%s'", c->dir);
 	if (exec_path(c, abs, sizeof(abs), &p.path) < 0)
-		return fail(c, "cannot resolve '%s': %s", c->argv[0],
+		return runner_fail(c, "cannot resolve '%s': %s", c->argv[0],
 			    strerror(errno));
 	if (make_pipe(st) < 0)
-		return fail(c, "cannot create a pipe for '%s': %s", c->argv[0],
+		return runner_fail(c, "cannot create a pipe for '%s': %s", c->argv[0],
 			    strerror(errno));
 	c->fd_status = st[0];
 	p.argv = (char *const *)c->argv;
@@ -588,10 +429,10 @@ int run_spawn_local(struct run_child *c, const int child_ends[3],
 		p.filter = x->filter;
 	}
 	if (spawn(c, &p) < 0)
-		rc = fail(c, "cannot fork for '%s': %s", c->argv[0], strerror(errno));
+		rc = runner_fail(c, "cannot fork for '%s': %s", c->argv[0], strerror(errno));
 	close(st[1]);
 	if (rc < 0) {
-		close_fd(&c->fd_status);
+		runner_close_fd(&c->fd_status);
 		return -1;
 	}
 	c->res.pid = c->pid;
@@ -611,12 +452,12 @@ int run_start(struct run_child *c)
 
 	reset_state(c);
 	if (!c->argv || !c->argv[0])
-		return fail(c, "no program to run");
+		return runner_fail(c, "no program to run");
 	pthread_once(&sigpipe_once, ignore_sigpipe);
 	if (open_pipes(c, child_ends) < 0)
-		return fail(c, "cannot create pipes for '%s': %s", c->argv[0],
+		return runner_fail(c, "cannot create pipes for '%s': %s", c->argv[0],
 			    strerror(errno));
-	c->t0_ns = now_ns();
+	c->t0_ns = runner_now_ns();
 	if (c->sbx) {
 		rc = sandbox_spawn(c->sbx, c, child_ends);
 		c->fd_keeper = rc == 0 ? sandbox_fd(c->sbx) : -1;
@@ -626,7 +467,7 @@ int run_start(struct run_child *c)
 	for (i = 0; i < 3; i++)
 		close(child_ends[i]);
 	if (rc < 0) {
-		close_all(c);
+		runner_close_all(c);
 		return -1;
 	}
 #ifdef SYS_pidfd_open
@@ -634,270 +475,6 @@ int run_start(struct run_child *c)
 		c->fd_pid = (int)syscall(SYS_pidfd_open, c->pid, 0);
 #endif
 	c->started = 1;
-	return 0;
-}
-
-/* ---- the pump ---- */
-
-/* Append to the stdout capture, up to the cap; amortised doubling. */
-static int keep_out(struct run_child *c, const char *buf, size_t n, size_t cap,
-		    size_t *alloc)
-{
-	size_t room = cap > c->res.out_len ? cap - c->res.out_len : 0;
-
-	if (n > room)
-		n = room;
-	if (!n)
-		return 0;
-	if (c->res.out_len + n + 1 > *alloc) {
-		size_t na = *alloc ? *alloc : 4096;
-		char *nb;
-
-		while (na < c->res.out_len + n + 1)
-			na *= 2;
-		if (na > cap + 1)
-			na = cap + 1;
-		nb = realloc(c->res.out, na);
-		if (!nb)
-			return -1;
-		c->res.out = nb;
-		*alloc = na;
-	}
-	memcpy(c->res.out + c->res.out_len, buf, n);
-	c->res.out_len += n;
-	return 0;
-}
-
-/* Grow the stderr buffer (doubling) to hold `want` bytes, never past
- * `max`; a NUL always fits after it. */
-static int err_reserve(struct run_child *c, size_t want, size_t max)
-{
-	size_t na = c->err_cap ? c->err_cap : 4096;
-	char *nb;
-
-	if (want <= c->err_cap)
-		return 0;
-	while (na < want)
-		na *= 2;
-	if (na > max)
-		na = max;
-	nb = realloc(c->res.err, na + 1);
-	if (!nb)
-		return -1;
-	c->res.err = nb;
-	c->err_cap = na;
-	return 0;
-}
-
-/* Keep the last `cap` bytes of stderr in a buffer of up to 2 * cap: append,
- * and when full slide the last cap bytes to the front. */
-static int keep_err(struct run_child *c, const char *buf, size_t n, size_t cap)
-{
-	size_t need = c->res.err_len + n;
-
-	if (n >= cap) {
-		if (err_reserve(c, cap, 2 * cap) < 0)
-			return -1;
-		memcpy(c->res.err, buf + n - cap, cap);
-		c->res.err_len = cap;
-		return 0;
-	}
-	if (err_reserve(c, need, 2 * cap) < 0)
-		return -1;
-	if (need > c->err_cap) {
-		size_t keep = cap - n;
-
-		memmove(c->res.err, c->res.err + c->res.err_len - keep, keep);
-		c->res.err_len = keep;
-	}
-	memcpy(c->res.err + c->res.err_len, buf, n);
-	c->res.err_len += n;
-	return 0;
-}
-
-struct pump {
-	size_t out_cap, err_cap;
-	size_t out_alloc;
-	int killed;             /* we sent the SIGKILL (deadline or cap) */
-	int exited;
-};
-
-static uint64_t out_cap_of(const struct run_limits *l)
-{
-	return l->output_bytes ? l->output_bytes : RUN_DEFAULT_OUTPUT_BYTES;
-}
-
-static int write_input(struct run_child *c)
-{
-	while (c->in_off < c->input_len) {
-		size_t n = c->input_len - c->in_off;
-		ssize_t w = write(c->fd_in, c->input + c->in_off,
-				  n > CHUNK ? CHUNK : n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0 && errno == EAGAIN)
-			return 0;
-		if (w < 0)
-			break;          /* EPIPE: the child will not read */
-		c->in_off += (size_t)w;
-	}
-	close_fd(&c->fd_in);    /* all written: the child sees EOF */
-	return 0;
-}
-
-/* Read what is there (a bounded number of chunks); 1 at EOF, -1 on a
- * harness failure, else 0. */
-static int read_stream(struct run_child *c, struct pump *pm, int is_err)
-{
-	char buf[CHUNK];
-	int *fd = is_err ? &c->fd_err : &c->fd_out;
-	int i;
-
-	for (i = 0; i < READS_PER_TURN; i++) {
-		ssize_t n = read(*fd, buf, sizeof(buf));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && errno == EAGAIN)
-			return 0;
-		if (n <= 0) {
-			close_fd(fd);
-			return 1;
-		}
-		if (is_err) {
-			c->res.stderr_bytes += (uint64_t)n;
-			if (keep_err(c, buf, (size_t)n, pm->err_cap) < 0)
-				return -1;
-		} else {
-			c->res.stdout_bytes += (uint64_t)n;
-			if (keep_out(c, buf, (size_t)n, pm->out_cap,
-				     &pm->out_alloc) < 0)
-				return -1;
-		}
-	}
-	return 0;
-}
-
-static int over_caps(struct run_child *c)
-{
-	if (c->res.stdout_bytes > out_cap_of(&c->lim))
-		c->res.output_exceeded = 1;
-	if (c->lim.stderr_kill_bytes &&
-	    c->res.stderr_bytes > c->lim.stderr_kill_bytes)
-		c->res.stderr_exceeded = 1;
-	if (c->lim.total_kill_bytes && c->res.stdout_bytes +
-	    c->res.stderr_bytes > c->lim.total_kill_bytes)
-		c->res.total_exceeded = 1;
-	return c->res.output_exceeded || c->res.stderr_exceeded ||
-	       c->res.total_exceeded;
-}
-
-static int child_gone(struct run_child *c)
-{
-	siginfo_t si;
-
-	memset(&si, 0, sizeof(si));
-	if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0)
-		return errno != EINTR;
-	return si.si_pid == c->pid;
-}
-
-/* One poll over the live descriptors; ms < 0: no timeout. */
-static int pump_once(struct run_child *c, struct pump *pm, int ms)
-{
-	struct pollfd pf[4];
-	int n = 0, i_in = -1, i_out = -1, i_err = -1, i_pid = -1, r;
-	int watch = !pm->exited;        /* still waiting for the child */
-
-	if (c->fd_in >= 0 && c->in_off < c->input_len) {
-		i_in = n;
-		pf[n++] = (struct pollfd){ c->fd_in, POLLOUT, 0 };
-	}
-	if (c->fd_out >= 0) {
-		i_out = n;
-		pf[n++] = (struct pollfd){ c->fd_out, POLLIN, 0 };
-	}
-	if (c->fd_err >= 0) {
-		i_err = n;
-		pf[n++] = (struct pollfd){ c->fd_err, POLLIN, 0 };
-	}
-	if (watch && (c->fd_pid >= 0 || c->fd_keeper >= 0)) {
-		i_pid = n;
-		pf[n++] = (struct pollfd){ c->fd_pid >= 0 ? c->fd_pid : c->fd_keeper,
-					   POLLIN, 0 };
-	} else if (watch && (ms < 0 || ms > 10)) {
-		ms = 10;        /* no pidfd: look at the child every tick */
-	}
-	r = poll(pf, (nfds_t)n, ms);
-	if (r < 0)
-		return errno == EINTR ? 0 : -1;
-	if (i_in >= 0 && pf[i_in].revents)
-		write_input(c);
-	if (i_out >= 0 && pf[i_out].revents && read_stream(c, pm, 0) < 0)
-		return -1;
-	if (i_err >= 0 && pf[i_err].revents && read_stream(c, pm, 1) < 0)
-		return -1;
-	if (watch && (i_pid >= 0 ? pf[i_pid].revents != 0 : child_gone(c)))
-		pm->exited = 1;
-	return 0;
-}
-
-static int ms_left(int64_t deadline)
-{
-	int64_t left = deadline - now_ns();
-
-	if (left <= 0)
-		return 0;
-	left = (left + 999999) / 1000000;
-	return left > 1000000 ? 1000000 : (int)left;
-}
-
-static int pump_loop(struct run_child *c, struct pump *pm)
-{
-	double wall = c->lim.wall_sec > MAX_SEC ? MAX_SEC : c->lim.wall_sec;
-	int64_t deadline = wall > 0 ? c->t0_ns + (int64_t)(wall * 1e9) : 0;
-
-	if (c->input_len == 0)
-		close_fd(&c->fd_in);
-	while (!pm->exited) {
-		int ms = deadline ? ms_left(deadline) : -1;
-
-		if (deadline && ms == 0) {
-			c->res.timed_out_wall = 1;
-			pm->killed = 1;
-			return 0;
-		}
-		if (pump_once(c, pm, ms) < 0)
-			return fail(c, "cannot poll the pipes of '%s': %s",
-				    c->argv[0], strerror(errno));
-		if (over_caps(c)) {
-			pm->killed = 1;
-			return 0;
-		}
-	}
-	return 0;
-}
-
-/* After the kill: whatever is buffered, and EOF once every holder of the
- * write ends is dead; never longer than RUN_DRAIN_MS. */
-static int drain(struct run_child *c, struct pump *pm)
-{
-	int64_t until = now_ns() + (int64_t)RUN_DRAIN_MS * 1000000;
-
-	close_fd(&c->fd_in);
-	close_fd(&c->fd_pid);
-	pm->exited = 1;         /* reaped: only the pipes are left */
-	while (c->fd_out >= 0 || c->fd_err >= 0) {
-		int ms = ms_left(until);
-
-		if (ms == 0)
-			break;
-		if (pump_once(c, pm, ms) < 0)
-			return -1;
-	}
-	over_caps(c);
-	close_all(c);
 	return 0;
 }
 
@@ -936,23 +513,23 @@ static void classify(struct run_child *c, int status, const struct rusage *ru,
 		r->cpu_exceeded = 1;
 }
 
+/* The captures become the result's (the last cap bytes of stderr). */
 static int finish_output(struct run_child *c)
 {
 	struct run_result *r = &c->res;
+	struct strbuf *err = &c->err_buf;
 	size_t cap = c->lim.stderr_bytes ? c->lim.stderr_bytes :
 		     RUN_DEFAULT_STDERR_BYTES;
 
-	if (!r->out && !(r->out = malloc(1)))
-		return -1;
-	r->out[r->out_len] = '\0';
-	if (!r->err && !(r->err = malloc(1)))
-		return -1;
-	if (r->err_len > cap) {
-		memmove(r->err, r->err + r->err_len - cap, cap);
-		r->err_len = cap;
+	if (err->len > cap) {
+		memmove(err->buf, err->buf + err->len - cap, cap);
+		strbuf_setlen(err, cap);
 	}
-	r->err[r->err_len] = '\0';
-	return 0;
+	free(r->out);
+	free(r->err);
+	r->out = strbuf_detach(&c->out_buf, &r->out_len);
+	r->err = strbuf_detach(&c->err_buf, &r->err_len);
+	return r->out && r->err ? 0 : -1;
 }
 
 /* The end of a run through the sandbox's keeper: it kills what is left
@@ -978,31 +555,31 @@ int run_finish(struct run_child *c)
 	int status = 0, rc;
 
 	if (!c->started || c->reaped)
-		return fail(c, "run_finish without a started child");
+		return runner_fail(c, "run_finish without a started child");
 	memset(&pm, 0, sizeof(pm));
-	pm.out_cap = out_cap_of(&c->lim);
+	pm.out_cap = runner_out_cap(&c->lim);
 	pm.err_cap = c->lim.stderr_bytes ? c->lim.stderr_bytes :
 		     RUN_DEFAULT_STDERR_BYTES;
-	rc = pump_loop(c, &pm);
+	rc = runner_pump_loop(c, &pm);
 	memset(&ru, 0, sizeof(ru));
 	if (c->sbx) {
 		if (finish_sandboxed(c, &pm, &status, &ru) < 0 && rc == 0)
 			rc = -1;        /* sandbox_wait set res.error */
 	} else {
 		if (kill_all(c) < 0 && rc == 0)
-			rc = fail(c, "cannot kill the processes of uid %u: %s",
+			rc = runner_fail(c, "cannot kill the processes of uid %u: %s",
 				  (unsigned)c->uid, strerror(errno));
 		if (reap(c, &status, &ru) < 0 && rc == 0)
-			rc = fail(c, "cannot reap '%s' (pid %d): %s", c->argv[0],
+			rc = runner_fail(c, "cannot reap '%s' (pid %d): %s", c->argv[0],
 				  (int)c->pid, strerror(errno));
 	}
-	c->res.wall_ms = (long)((now_ns() - c->t0_ns) / 1000000);
-	if (drain(c, &pm) < 0 && rc == 0)
-		rc = fail(c, "cannot drain the pipes of '%s': %s", c->argv[0],
+	c->res.wall_ms = (long)((runner_now_ns() - c->t0_ns) / 1000000);
+	if (runner_drain(c, &pm) < 0 && rc == 0)
+		rc = runner_fail(c, "cannot drain the pipes of '%s': %s", c->argv[0],
 			  strerror(errno));
 	classify(c, status, &ru, &pm);
 	if (finish_output(c) < 0 && rc == 0)
-		rc = fail(c, "out of memory capturing the output of '%s'",
+		rc = runner_fail(c, "out of memory capturing the output of '%s'",
 			  c->argv[0]);
 	return rc;
 }
@@ -1028,7 +605,9 @@ void run_child_release(struct run_child *c)
 		kill_all(c);
 		reap(c, &status, NULL);
 	}
-	close_all(c);
+	runner_close_all(c);
+	strbuf_release(&c->out_buf);
+	strbuf_release(&c->err_buf);
 	free(c->res.out);
 	free(c->res.err);
 	c->res.out = c->res.err = NULL;

@@ -98,6 +98,8 @@
  * survives the cleanup (only the group is killed).
  */
 
+#include "grader/lib/strbuf.h"
+
 #include <stddef.h>
 #include <stdint.h>
 #include <signal.h>
@@ -200,7 +202,8 @@ struct run_child {
 	int reaped;
 	int64_t t0_ns;           /* CLOCK_MONOTONIC at fork */
 	size_t in_off;           /* bytes of input written */
-	size_t err_cap;          /* allocated size of res.err while running */
+	struct strbuf out_buf;   /* stdout captured while running (res.out) */
+	struct strbuf err_buf;   /* stderr's tail while running (res.err) */
 };
 
 #define RUN_CHILD_INIT { .uid = (uid_t)-1, .gid = (gid_t)-1, .pid = -1, \

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "grader/lib/strbuf.h"
 #include "grader/run/runner.h"
 #include "grader/run/sandbox.h"
 
@@ -468,39 +470,22 @@ int scratch_remove_tree(const char *path)
 
 char *scratch_read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
+	struct strbuf sb = STRBUF_INIT;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (!f)
+	if (fd < 0)
 		return NULL;
-	for (;;) {
-		if (n + 1 >= cap) {
-			cap = cap ? cap * 2 : 65536;
-			char *p = realloc(buf, cap);
-			if (!p) {
-				free(buf);
-				fclose(f);
-				errno = ENOMEM;
-				return NULL;
-			}
-			buf = p;
-		}
-		size_t got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf);
-		errno = EIO;
+	if (strbuf_read_fd(&sb, fd, SIZE_MAX - 1) < 0 || strbuf_failed(&sb)) {
+		/* Out of memory, or any read error: EIO as before. */
+		int e = strbuf_failed(&sb) || errno == ENOMEM ? ENOMEM : EIO;
+
+		close(fd);
+		strbuf_release(&sb);
+		errno = e;
 		return NULL;
 	}
-	buf[n] = '\0';
-	*len = n;
-	return buf;
+	close(fd);
+	return strbuf_detach(&sb, len);
 }
 
 /* A grade killed before it could clean up may leave a student's program

@@ -2,7 +2,8 @@
 # grade --batch --shard K/N and grade --merge end to end: a class of seven
 # (six sample submissions and one without sources) graded whole and in
 # three shards; the merge of the shards must equal the whole run:
-#   - gradebook.csv byte for byte;
+#   - gradebook.csv byte for byte (report.html shows the measurements:
+#     it is only checked to hold every student);
 #   - summary.json but for "merge" (only a merge has it: the folders it
 #     merged), summary.txt but for the "merged from ..." line;
 #   - each students/NAME.json but for "graded_at" (a date), "shard" (which
@@ -54,6 +55,11 @@ cmp -s "$tmp/all/gradebook.csv" "$tmp/m/gradebook.csv" ||
 	bad "merged gradebook differs: $(diff "$tmp/all/gradebook.csv" "$tmp/m/gradebook.csv")"
 grep -v '^merged from 3 shard outputs: ' "$tmp/m/summary.txt" |
 	cmp -s "$tmp/all/summary.txt" - || bad "merged summary.txt differs"
+# report.html shows each run's measurements (time, memory): it is
+# batch's own page of the merged students, each one on it.
+for n in amy ben cal dan eli max ned; do
+	grep -q ">$n<" "$tmp/m/report.html" || bad "merged report.html: no $n"
+done
 grep -q '^merged from 3 shard outputs: ' "$tmp/m/summary.txt" ||
 	bad "merged summary.txt does not say what it merged"
 

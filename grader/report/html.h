@@ -1,0 +1,72 @@
+#ifndef WG_HTML_H
+#define WG_HTML_H
+
+/*
+ * html: the grade JSON report as one self-contained HTML page, for staff
+ * (a class at a glance) and students (their own run), read offline from
+ * file://. Inline CSS, inline SVG, and one constant script (sorting and
+ * filtering the students' table) that holds no report data: every figure
+ * and every word of the page is written by html_write() from the json_t,
+ * so the page and the JSON cannot disagree.
+ *
+ * The page, top to bottom:
+ *   - the suite, the view, how many submissions;
+ *   - the scores: mean, median, lowest, highest, and a histogram in tenths
+ *     of the maximum (<svg id="histogram">, one <rect class="bar"> per
+ *     tenth, data-count on each);
+ *   - each category's mean and the share of submissions with full marks
+ *     (table#categories);
+ *   - the ten cases failed most often, with their verdict mix and their
+ *     category's hint (table#failed);
+ *   - a table of the submissions (table#students, one <tbody
+ *     class="student"> each, sortable by its headers and filterable by
+ *     name and by state) with score, verdict counts, build status and, in
+ *     a <details class="drill">, every case: verdict, points, CPU and wall
+ *     time, memory, detail, and the diff and stderr tail.
+ *
+ * Input: a report as report_json() writes it, or a class assembled with
+ * html_class_new() and html_class_add() from a batch's per-student reports
+ * (the same shape; each submission also carries "student", "status" and
+ * maybe "error").
+ *
+ * The view is the report's "view", as for JUnit: only "staff" shows
+ * everything; anything else (grade's default, --student) is the student
+ * view, where a hidden case shows its verdict and nothing else (no points,
+ * time, memory, limit, detail, diff or stderr), and a category's hint is
+ * shown only when one of its visible cases failed (Gradescope's rule).
+ *
+ * Escaping: every string from the report (program output, file and
+ * student names) goes through html_escape(), in text and in attributes
+ * alike; no report data is ever written inside <script> or <style>. A
+ * Content-Security-Policy allows no network at all and only the page's own
+ * script (by its SHA-256), so markup that somehow got through still could
+ * not run.
+ */
+
+#include <stdio.h>
+#include <jansson.h>
+
+/* Writes the page for report to f. Returns 0, or -1 with errno set (out of
+ * memory, or writing failed; the page may then be partial). */
+int html_write(FILE *f, const json_t *report);
+
+/* Writes s (len bytes) for HTML text or a quoted attribute value: & < > "
+ * and ' become entities; invalid UTF-8 (overlong forms, surrogates, past
+ * U+10FFFF, truncated sequences), noncharacters U+FFFE/U+FFFF and control
+ * characters other than tab and newline become U+FFFD, one per bad byte. */
+void html_escape(FILE *f, const char *s, size_t len);
+
+/* A new, empty class page: {"suite", "view", "submissions": []}. The
+ * caller owns the result (json_decref); NULL when out of memory. */
+json_t *html_class_new(const char *suite, const char *view);
+
+/* Appends one student of a batch to cls. report is the student's batch
+ * report (not changed; its first submission is shallow-copied with
+ * "student", "status" and "error" added), or NULL for a student without
+ * one; then the row has only the name, status ("not graded", "no
+ * submission"...) and error (may be NULL). Returns 0, or -1 when out of
+ * memory. */
+int html_class_add(json_t *cls, const char *student, const char *status,
+		   const char *error, const json_t *report);
+
+#endif
