@@ -41,7 +41,7 @@
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
 
-static int write_outputs(const struct batch *b)
+int batch_write_outputs(const struct batch *b)
 {
 	json_t *sum = batch_summary_json(b);
 	int rc = 0;
@@ -57,6 +57,7 @@ static int write_outputs(const struct batch *b)
 	json_decref(sum);
 	return rc;
 }
+
 /* Unless --student-timeout: the build, then every case at a generous
  * multiple of its CPU limit (grade's wall limit is a multiple too). */
 
@@ -77,6 +78,7 @@ static int setup(struct batch *b)
 	strbuf_release(&err);
 	if (b->student_timeout <= 0)
 		b->student_timeout = default_student_timeout(&b->suite);
+	b->suite_max = suite_max_score(&b->suite);
 	if (access("/proc/self/exe", X_OK) != 0) {
 		error("cannot run '/proc/self/exe': %s", strerror(errno));
 		return WG_EXIT_INTERNAL;
@@ -87,6 +89,9 @@ static int setup(struct batch *b)
 		error("no student directories in '%s'", b->subs_dir);
 		return WG_EXIT_USAGE;
 	}
+	/* A shard may hold no student of a small class: it writes an empty
+	 * gradebook, and the merge still learns the class from it. */
+	batch_keep_shard(b);
 	batch_hash_tree(b->suite_dir, b->suite_hash);
 	for (size_t i = 0; i < b->n; i++) {
 		batch_hash_tree(b->st[i].dir, b->st[i].hash);
@@ -115,16 +120,13 @@ static int setup(struct batch *b)
 	return 0;
 }
 
-static void release(struct batch *b)
+void batch_release(struct batch *b)
 {
-	for (size_t i = 0; i < b->n; i++) {
-		free(b->st[i].name);
-		free(b->st[i].dir);
-		free(b->st[i].src);
-		free(b->st[i].error);
-		json_decref(b->st[i].report);
-	}
+	for (size_t i = 0; i < b->n; i++)
+		batch_student_free(&b->st[i]);
 	free(b->st);
+	json_decref(b->class_students);
+	json_decref(b->merge);
 	free(b->pass);
 	free(b->options_key);
 	suite_free(&b->suite);
@@ -140,6 +142,7 @@ static int configure(struct batch *b, int argc, char **argv)
 	struct strbuf err = STRBUF_INIT;
 
 	b->lock_fd = -1;
+	b->shard = (struct shard)SHARD_NONE;
 	b->jobs = batch_default_jobs();
 	/* By default past the range a plain grade uses (its slots 0..63), so
 	 * a batch and a `grade` started by hand never share a sandbox uid. */
@@ -163,15 +166,24 @@ static int configure(struct batch *b, int argc, char **argv)
  * status (batch.h). */
 static int run(struct batch *b)
 {
+	if (!b->quiet && b->shard.count > 1)
+		fprintf(stderr, "grade: batch: shard %ld of %ld: %zu of the "
+			"class's %zu students\n", b->shard.index, b->shard.count,
+			b->n, json_array_size(b->class_students));
 	if (!b->quiet)
 		fprintf(stderr, "grade: batch: %zu students (%zu unchanged), "
 			"-j %ld\n", b->n, b->skipped, b->jobs);
 	batch_run_all(b);
-	if (write_outputs(b) != 0)
+	if (batch_write_outputs(b) != 0)
 		return WG_EXIT_INTERNAL;
+	return batch_exit_status(b);
+}
+
+int batch_exit_status(const struct batch *b)
+{
 	if (b->stop_signal)
 		return 128 + b->stop_signal;
-	if (b->failed)
+	if (b->failed || b->partial)
 		return WG_EXIT_INTERNAL;
 	return b->imperfect ? WG_EXIT_NOT_AC : WG_EXIT_ALL_AC;
 }
@@ -188,6 +200,6 @@ int batch_main(int argc, char **argv)
 		if (!rc)
 			rc = run(&b);
 	}
-	release(&b);
+	batch_release(&b);
 	return rc;
 }

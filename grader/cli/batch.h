@@ -21,4 +21,17 @@
  * 2 usage or path error, 3 a student could not be graded (internal error). */
 int batch_main(int argc, char **argv);
 
+/*
+ * grade --merge --out DIR OUT...: the outputs of `grade --batch --shard
+ * K/N` runs (one OUT each) combined into one gradebook.csv, summary.txt,
+ * summary.json and students/ in DIR, through batch's own writers. Runs no
+ * student program. Returns grade's exit status: 0 every student graded
+ * and accepted, 1 not all accepted, 2 usage error or shards that do not
+ * belong together (another suite, options, grader version or N; one
+ * shard given twice): nothing written, 3 some student not graded by its
+ * shard, or in no shard given (a partial merge, written and marked so).
+ * See batch_merge.c and docs/workflows.md.
+ */
+int batch_merge_main(int argc, char **argv);
+
 #endif

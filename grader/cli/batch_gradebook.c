@@ -64,7 +64,7 @@ static void gradebook_row(FILE *f, const struct batch *b,
 	csv_field(f, s->name, 1);
 	fputc(',', f);
 	if (s->state == ST_NO_SUBMISSION) {
-		fprintf(f, "0,%ld", suite_max_score(&b->suite));
+		fprintf(f, "0,%ld", b->suite_max);
 	} else {
 		csv_number(f, json_object_get(sub, "score"));
 		fputc(',', f);

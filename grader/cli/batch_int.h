@@ -12,12 +12,14 @@
  *   batch_out.c        DIR: its folders, its lock, its files written whole
  *   batch_gradebook.c  DIR/gradebook.csv
  *   batch_summary.c    DIR/summary.json and DIR/summary.txt
+ *   batch_merge.c      grade --merge: the batch filled from shard outputs
  */
 #include <stdio.h>
 #include <sys/types.h>
 
 #include <jansson.h>
 
+#include "grader/cli/shard.h"
 #include "grader/judge/suite.h"
 
 /* SIGTERM to SIGKILL for a late student: grade, on SIGTERM, lets the case
@@ -65,12 +67,26 @@ struct batch {
 	int line_shown;
 	int stop_signal;
 	int lock_fd;             /* DIR/.lock, held while the batch runs */
+	/* --shard K/N: st holds the shard's students only; class_students
+	 * (a JSON array of names, found before the shard filter) the whole
+	 * class's. Without --shard, SHARD_NONE (1/1). */
+	struct shard shard;
+	json_t *class_students;
+	/* grade --merge (batch_merge.c): what the summary says of the merge
+	 * ({"shards", "missing_shards", "missing_students"}), else NULL;
+	 * partial when some student is in no shard given. */
+	json_t *merge;
+	int partial;
+	long suite_max;          /* the suite's points (a merge has no cases) */
 };
 
 /* batch_options.c. Parses argv into b (the strings stay argv's); a usage
  * error is reported and exits WG_EXIT_USAGE. 1 when --help was given,
  * else 0. */
 int batch_parse_args(struct batch *b, int argc, char **argv);
+/* The value of "--opt VALUE" / "--opt=VALUE" / "-jN"; advances *i past
+ * a separate value. A missing one is a usage error. */
+const char *batch_option_value(int argc, char **argv, int *i);
 void batch_usage(FILE *f);
 long batch_default_jobs(void);
 
@@ -87,6 +103,11 @@ void batch_names_sort(struct namelist *l);
 int batch_find_students(struct batch *b);
 /* s->src, or NO_SUBMISSION, or FAILED with the reason. */
 void batch_find_sources(struct batch *b, struct student *s);
+/* b->class_students from b->st, then b->st cut to b->shard's students. */
+void batch_keep_shard(struct batch *b);
+void batch_student_free(struct student *s);
+/* {"index": K, "count": N}: a new reference. */
+json_t *batch_shard_json(const struct shard *s);
 
 /* batch_resume.c */
 void batch_hash_tree(const char *root, char out[17]);
@@ -130,6 +151,15 @@ int batch_put_html(FILE *f, const void *b);
 
 /* batch_summary.c. A new reference, NULL when out of memory. */
 json_t *batch_summary_json(const struct batch *b);
+/* The gradebook, summary.json and summary.txt into DIR (and the summary on
+ * stdout unless quiet): 0, or -1 (reported). batch.c. */
+int batch_write_outputs(const struct batch *b);
+/* batch.h's exit status for a batch (or merge) that wrote its outputs:
+ * 128+signal interrupted, 3 a student not graded or a partial merge, 1
+ * not all accepted, else 0. batch.c. */
+int batch_exit_status(const struct batch *b);
+/* Frees what b holds (not b) and drops DIR's lock. batch.c. */
+void batch_release(struct batch *b);
 void batch_write_summary_text(FILE *f, const json_t *sum);
 int batch_put_summary_text(FILE *f, const void *sum);
 

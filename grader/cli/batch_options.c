@@ -23,6 +23,8 @@ void batch_usage(FILE *f)
 {
 	fputs("usage: grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR "
 	      "[-j N] [--force]\n"
+	      "                   [--shard K/N] "
+	      "(grade only shard K of N of the class)\n"
 	      "                   [--student-timeout SECONDS] [--quiet] "
 	      "[grade options...]\n"
 	      "Grades every subdirectory of SUBMISSIONS_DIR (one student "
@@ -78,8 +80,7 @@ static char *option_name(const char *arg)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* The value of "--opt VALUE" / "--opt=VALUE" / "-jN"; advances *i. */
-static const char *option_value(int argc, char **argv, int *i)
+const char *batch_option_value(int argc, char **argv, int *i)
 {
 	const char *arg = argv[*i], *eq = strchr(arg, '=');
 
@@ -98,7 +99,7 @@ static int own_option(struct batch *b, const struct cli_option *o, int argc,
 		      char **argv, int *i)
 {
 	const char *v = o->has_arg == required_argument ?
-			option_value(argc, argv, i) : NULL;
+			batch_option_value(argc, argv, i) : NULL;
 
 	switch (o->id) {
 	case 'h': return 1;
@@ -113,6 +114,16 @@ static int own_option(struct batch *b, const struct cli_option *o, int argc,
 		b->uid_base = number_or_die("--uid-base", v, 1000, LONG_MAX,
 					    "a uid of 1000 or more");
 		break;
+	case OPT_SHARD: {
+		struct strbuf err = STRBUF_INIT;
+
+		if (shard_parse(v, &b->shard, &err) < 0)
+			die_usage("%s", strbuf_str(&err));
+		strbuf_release(&err);
+		break;
+	}
+	case OPT_MERGE:
+		die_usage("--merge and --batch exclude each other");
 	case OPT_STUDENT_TIMEOUT: {
 		struct strbuf err = STRBUF_INIT;
 

@@ -203,6 +203,7 @@ static int keep_report(struct batch *b, struct student *s, json_t *r,
 	json_object_set_new(r, "grade_options", json_string(b->options_key));
 	json_object_set_new(r, "graded_at", json_string(when));
 	json_object_set_new(r, "grade_exit", json_integer(exit_code));
+	json_object_set_new(r, "shard", batch_shard_json(&b->shard));
 	rc = batch_write_file(final, batch_put_json, r);
 	if (rc != 0)
 		strbuf_addf(why, "cannot store the report '%s'", final);
@@ -230,6 +231,8 @@ int batch_keep_no_submission(struct batch *b, struct student *s)
 		"max_score", (int)suite_max_score(&b->suite), "submissions",
 		"source_hash", s->hash, "suite_hash", b->suite_hash,
 		"grade_options", b->options_key, "graded_at", when);
+	if (r)
+		json_object_set_new(r, "shard", batch_shard_json(&b->shard));
 	rc = r ? batch_write_file(final, batch_put_json, r) : -1;
 	json_decref(r);
 	free(final);

@@ -176,3 +176,41 @@ void batch_find_sources(struct batch *b, struct student *s)
 	}
 	batch_names_free(&l);
 }
+
+void batch_student_free(struct student *s)
+{
+	free(s->name);
+	free(s->dir);
+	free(s->src);
+	free(s->error);
+	json_decref(s->report);
+}
+
+json_t *batch_shard_json(const struct shard *s)
+{
+	return json_pack("{s:I, s:I}", "index", (json_int_t)s->index,
+			 "count", (json_int_t)s->count);
+}
+
+/* Before any student is looked at: a student of another shard is never
+ * hashed, graded nor counted. */
+void batch_keep_shard(struct batch *b)
+{
+	size_t k = 0;
+
+	b->class_students = json_array();
+	if (!b->class_students)
+		die("out of memory");
+	for (size_t i = 0; i < b->n; i++) {
+		json_t *name = json_string(b->st[i].name);
+
+		if (!name || json_array_append_new(b->class_students, name))
+			warning("'%s': not UTF-8, left out of class_students",
+				b->st[i].name);
+		if (shard_holds(&b->shard, b->st[i].name))
+			b->st[k++] = b->st[i];
+		else
+			batch_student_free(&b->st[i]);
+	}
+	b->n = k;
+}

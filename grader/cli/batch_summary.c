@@ -211,6 +211,29 @@ static json_t *students_in(const struct batch *b, enum student_state st,
 	return arr;
 }
 
+/* What grade --merge needs of a shard's summary, besides the figures:
+ * which shard it is, the whole class (found before the shard filter, so
+ * that a merge can name the students no shard graded), the keys every
+ * student report carries (a shard without students has none), the
+ * suite's points; and, in a merge's summary, what was merged. */
+static int add_shard_keys(json_t *sum, const struct batch *b)
+{
+	int rc = 0;
+
+	rc |= json_object_set_new(sum, "shard", batch_shard_json(&b->shard));
+	rc |= json_object_set_new(sum, "class_students", b->class_students ?
+				  json_incref(b->class_students) : json_array());
+	rc |= json_object_set_new(sum, "grader_version", json_string(WG_VERSION));
+	rc |= json_object_set_new(sum, "suite_hash", json_string(b->suite_hash));
+	rc |= json_object_set_new(sum, "grade_options",
+				  json_string(b->options_key ? b->options_key : ""));
+	rc |= json_object_set_new(sum, "suite_max_score",
+				  json_integer((json_int_t)b->suite_max));
+	if (b->merge)
+		rc |= json_object_set_new(sum, "merge", json_incref(b->merge));
+	return rc ? -1 : 0;
+}
+
 /* An interrupted batch's figures are over the students graded so far, and
  * say so: "partial", "graded" of "students". Students never started are
  * one count and one list, not one error each. */
@@ -220,11 +243,12 @@ json_t *batch_summary_json(const struct batch *b)
 	size_t graded = b->graded + b->skipped;
 	json_t *scores = score_stats(b, &max);
 	json_t *not_started = students_in(b, ST_FAILED, 1, 0);
-	int partial = b->stop_signal != 0;
+	int partial = b->stop_signal != 0 || b->partial;
+	json_t *sum;
 
 	json_object_set_new(scores, "partial", json_boolean(partial));
 	json_object_set_new(scores, "students", json_integer((json_int_t)graded));
-	return json_pack("{s:s, s:s, s:b, s:i, s:i, s:i, s:i, s:i, s:i, s:o, "
+	sum = json_pack("{s:s, s:s, s:b, s:i, s:i, s:i, s:i, s:i, s:i, s:o, "
 			 "s:i, s:o, s:o, s:o, s:o, s:o, s:o}",
 		"suite", b->suite.name, "suite_dir", b->suite_dir,
 		"partial", partial,
@@ -241,6 +265,11 @@ json_t *batch_summary_json(const struct batch *b)
 		"categories", category_stats(b),
 		"most_failed", most_failed(b, graded),
 		"errors", students_in(b, ST_FAILED, 0, 1));
+	if (sum && add_shard_keys(sum, b) != 0) {
+		json_decref(sum);
+		return NULL;
+	}
+	return sum;
 }
 
 static void text_histogram(FILE *f, const json_t *scores)
@@ -329,17 +358,61 @@ static long long int_of(const json_t *o, const char *key)
 	return (long long)json_integer_value(json_object_get(o, key));
 }
 
+/* "label (N): 2, 3" for a list of numbers. */
+static void text_numbers(FILE *f, const char *label, const json_t *nums)
+{
+	size_t i;
+	const json_t *e;
+
+	if (!json_array_size(nums))
+		return;
+	fprintf(f, "%s (%zu): ", label, json_array_size(nums));
+	json_array_foreach(nums, i, e)
+		fprintf(f, "%s%lld", i ? ", " : "",
+			(long long)json_integer_value(e));
+	fputc('\n', f);
+}
+
+/* "shard K of N" for a shard; the folders merged for a merge. */
+static void text_shard(FILE *f, const json_t *sum)
+{
+	const json_t *sh = json_object_get(sum, "shard");
+	const json_t *merge = json_object_get(sum, "merge");
+	size_t i;
+	const json_t *e;
+
+	if (int_of(sh, "count") > 1)
+		fprintf(f, "shard %lld of %lld: %lld of the class's %zu students "
+			"(grade --merge combines the shards)\n",
+			int_of(sh, "index"), int_of(sh, "count"),
+			int_of(sum, "students"),
+			json_array_size(json_object_get(sum, "class_students")));
+	if (!merge)
+		return;
+	fprintf(f, "merged from %zu shard outputs:",
+		json_array_size(json_object_get(merge, "shards")));
+	json_array_foreach(json_object_get(merge, "shards"), i, e)
+		fprintf(f, " %s", json_string_value(e));
+	fputc('\n', f);
+}
+
 void batch_write_summary_text(FILE *f, const json_t *sum)
 {
 	const json_t *sc = json_object_get(sum, "scores");
 	int partial = json_is_true(json_object_get(sum, "partial"));
+	const json_t *merge = json_object_get(sum, "merge");
 	size_t i;
 	const json_t *e;
 
 	fprintf(f, "warpgrade batch: suite %s (%s)\n",
 		json_string_value(json_object_get(sum, "suite")),
 		json_string_value(json_object_get(sum, "suite_dir")));
-	if (partial)
+	text_shard(f, sum);
+	if (partial && merge)
+		fprintf(f, "PARTIAL: a shard or a student is missing from the "
+			"merge (below); %lld of %lld graded\n",
+			int_of(sum, "graded"), int_of(sum, "students"));
+	else if (partial)
 		fprintf(f, "PARTIAL: the batch was interrupted; %lld of %lld "
 			"graded\n", int_of(sum, "graded"), int_of(sum, "students"));
 	fprintf(f, "%lld students: %lld graded now, %lld unchanged since the "
@@ -390,6 +463,13 @@ void batch_write_summary_text(FILE *f, const json_t *sum)
 		   json_object_get(sum, "not_started_students"));
 	text_names(f, "No submission (no .c file)",
 		   json_object_get(sum, "no_submission_students"));
+	if (merge && (json_array_size(json_object_get(merge, "missing_shards")) ||
+		      json_array_size(json_object_get(merge, "missing_students"))))
+		fputc('\n', f);
+	text_numbers(f, "Missing shards (not given to the merge)",
+		     json_object_get(merge, "missing_shards"));
+	text_names(f, "Graded by no shard given",
+		   json_object_get(merge, "missing_students"));
 }
 
 int batch_put_summary_text(FILE *f, const void *sum)

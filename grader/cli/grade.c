@@ -660,6 +660,8 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--batch"))
 			return batch_main(argc, argv);
+		else if (!strcmp(argv[i], "--merge"))
+			return batch_merge_main(argc, argv);
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--suite-report"))
 			return suitereport_main(argc, argv);

@@ -8,6 +8,8 @@ GRADER_CLI_SRCS := grader/cli/options.c grader/cli/guard.c grader/cli/batch.c \
                    grader/cli/batch_gradebook.c grader/cli/batch_summary.c
 # --shard K/N: which students a shard grades (shard.h).
 GRADER_CLI_SRCS += grader/cli/shard.c
+# --merge OUT...: the shards' outputs into one gradebook (batch_merge.c).
+GRADER_CLI_SRCS += grader/cli/batch_merge.c
 # grade --suite-report: wrong solutions against a suite (suitereport_cmd.h).
 GRADER_CLI_SRCS += grader/cli/suitereport_cmd.c
 GRADER_LIB_SRCS += $(GRADER_CLI_SRCS)

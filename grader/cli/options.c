@@ -38,12 +38,15 @@ static const struct cli_option table[] = {
 	{ "force", 0, no_argument, OPT_FORCE, OPTF_BATCH_ONLY },
 	{ "student-timeout", 0, required_argument, OPT_STUDENT_TIMEOUT,
 	  OPTF_BATCH_ONLY },
+	{ "shard", 0, required_argument, OPT_SHARD, OPTF_BATCH_ONLY },
+	{ "merge", 0, no_argument, OPT_MERGE, OPTF_BATCH_ONLY },
 };
 #define NOPTIONS (sizeof(table) / sizeof(*table))
 
 static const char usage_text[] =
 "usage: grade [OPTIONS] SUITE_DIR SUBMISSION...\n"
-"       grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR [OPTIONS]\n"
+"       grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR [--shard K/N] [OPTIONS]\n"
+"       grade --merge --out DIR OUT...\n"
 "       grade --suite-report SUITE_DIR WRONG_DIR [--suite-report-json FILE] [OPTIONS]\n"
 "\n"
 "Grades each SUBMISSION (an executable, a directory of C sources built\n"
@@ -74,6 +77,8 @@ static const char usage_text[] =
 "  --student               hide the diffs of hidden cases (default)\n"
 "  --staff, --show-hidden  show every diff\n"
 "  --batch                 grade a whole class (see docs/workflows.md)\n"
+"  --shard K/N             with --batch: grade only shard K of N of the class\n"
+"  --merge --out DIR OUT...  combine the outputs of the shards into DIR\n"
 "  --suite-report SUITE_DIR WRONG_DIR  which cases kill which wrong solutions\n"
 "                          (see grade --suite-report --help)\n"
 "  --check-env [SUITE_DIR] print the sandbox this machine gives; exit 1 when\n"

@@ -1,0 +1,473 @@
+/*
+ * batch_merge: grade --merge --out DIR OUT...: one gradebook and summary
+ * for a class graded in shards (grade --batch --shard K/N, each into its
+ * own OUT).
+ *
+ * Theory of operation. The merge grades nothing and runs no program. It
+ * fills a struct batch as a whole-class batch would have it at its end,
+ * then writes through batch_write_outputs, batch's own writers: so the
+ * merged gradebook.csv, summary.json, summary.txt and report.html are
+ * the files a batch writes: whatever batch_write_outputs writes for a
+ * batch, a merge writes too.
+ *
+ *   - the suite, as the writers need it (its name, its categories in order
+ *     with their hints, its points), from the first OUT's summary.json;
+ *   - the class: every name in some OUT's "class_students" (each shard
+ *     lists the whole class, found before its shard filter);
+ *   - each student from the one OUT whose shard holds it (shard.h): its
+ *     report from OUT/students/NAME.json (copied into DIR/students/), or
+ *     the reason it was not graded from OUT's summary.json.
+ *
+ * Refused, exit 2 and nothing written: an OUT without a readable
+ * summary.json of a batch that knows --shard, OUTs (or a student report
+ * in one) made by another grader version, suite or options
+ * (grader_version, suite_hash, grade_options), OUTs of different N, and
+ * two OUTs of one shard (the students they both graded are named: which
+ * report is right is not the merge's to choose). A shard not given, or a
+ * student in no shard given (added to the class after its shard ran), is
+ * a partial merge: everything else is written, the student is "not
+ * graded" with the reason, summary.json says "partial": true and lists
+ * "merge": {"missing_shards", "missing_students"}, and the exit status is
+ * 3, as for a batch that could not grade a student.
+ */
+#include "grader/cli/batch.h"
+#include "grader/cli/batch_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grader/cli/options.h"
+#include "grader/lib/strbuf.h"
+#include "grader/lib/usage.h"
+
+struct shard_out {
+	const char *dir;         /* OUT, as given */
+	json_t *sum;             /* OUT/summary.json */
+	struct shard shard;
+};
+
+struct merge {
+	struct batch b;
+	struct shard_out *outs;
+	size_t nouts;
+	/* reports[i]: b.st[i]'s report as its shard wrote it, or NULL. A
+	 * student without a submission has one, but, as in a batch, not as
+	 * st[i].report: the writers read a report as a graded submission. */
+	json_t **reports;
+};
+
+static void merge_usage(FILE *f)
+{
+	fputs("usage: grade --merge --out DIR OUT... [--quiet]\n"
+	      "Combines the output folders of `grade --batch --shard K/N` "
+	      "runs (one per shard)\n"
+	      "into DIR: gradebook.csv, summary.txt, summary.json, "
+	      "report.html and\nstudents/NAME.json.\n"
+	      "Runs no program. Exit status: 0 every student graded and "
+	      "accepted, 1 not all\n"
+	      "accepted, 2 shards that do not belong together (nothing "
+	      "written), 3 some student\n"
+	      "not graded or in no shard given (a partial merge).\n", f);
+}
+
+/* 1 when --help was given. */
+static int parse_args(struct merge *m, int argc, char **argv)
+{
+	m->outs = xcalloc((size_t)argc, sizeof *m->outs);
+	for (int i = 1; i < argc; i++) {
+		const struct cli_option *o = options_find(argv[i]);
+
+		if (argv[i][0] != '-' || !argv[i][1]) {
+			m->outs[m->nouts++].dir = argv[i];
+			continue;
+		}
+		switch (o ? o->id : 0) {
+		case OPT_MERGE: break;
+		case 'h': return 1;
+		case 'q': m->b.quiet = 1; break;
+		case OPT_OUT_DIR:
+			m->b.out = batch_option_value(argc, argv, &i);
+			break;
+		case OPT_BATCH:
+			die_usage("--merge and --batch exclude each other");
+		default:
+			die_usage("'%s' is not available with --merge: each shard "
+				  "was graded with its own options", argv[i]);
+		}
+	}
+	if (!m->b.out || !m->nouts)
+		die_usage("%s", !m->b.out ? "needs --out DIR"
+					  : "needs the OUT folders of the shards");
+	return 0;
+}
+
+/* OUT/summary.json, with the keys a merge needs: 0, or -1 (reported). */
+static int load_summary(struct shard_out *o)
+{
+	char *path = batch_path(o->dir, "summary.json");
+	json_error_t err;
+	const json_t *sh;
+	int rc = -1;
+
+	o->sum = json_load_file(path, 0, &err);
+	sh = json_object_get(o->sum, "shard");
+	o->shard.index = (long)json_integer_value(json_object_get(sh, "index"));
+	o->shard.count = (long)json_integer_value(json_object_get(sh, "count"));
+	if (!o->sum)
+		error("cannot read '%s': %d:%d: %s", path, err.line, err.column,
+		      err.text);
+	else if (json_unpack_ex(o->sum, &err, JSON_VALIDATE_ONLY,
+				"{s:{s:I, s:I}, s:o, s:s, s:s, s:s, s:s, s:s, "
+				"s:I, s:o, s:o, s:o}", "shard", "index", "count",
+				"class_students", "grader_version", "suite_hash",
+				"grade_options", "suite", "suite_dir",
+				"suite_max_score", "categories", "errors",
+				"not_started_students") < 0)
+		error("'%s': %s (not the summary of a grade --batch that "
+		      "knows --shard)", path, err.text);
+	else if (o->shard.count < 1 || o->shard.count > SHARD_MAX ||
+		 o->shard.index < 1 || o->shard.index > o->shard.count)
+		error("'%s': \"shard\" %ld of %ld is not a shard", path,
+		      o->shard.index, o->shard.count);
+	else
+		rc = 0;
+	free(path);
+	return rc;
+}
+
+static const char *str_of(const json_t *o, const char *key)
+{
+	const char *s = json_string_value(json_object_get(o, key));
+
+	return s ? s : "";
+}
+
+/* The keys that make reports comparable, and what each says. */
+static const char *const same_keys[][2] = {
+	{ "grader_version", "made by another grader version" },
+	{ "suite_hash", "graded against another suite" },
+	{ "grade_options", "graded with other options" },
+};
+#define NSAME_KEYS (sizeof same_keys / sizeof *same_keys)
+
+/* 0 when j (the summary or a report at where) has the first shard's
+ * grader version, suite and options; else -1 (reported). */
+static int same_as_first(const struct merge *m, const json_t *j,
+			 const char *where)
+{
+	for (size_t i = 0; i < NSAME_KEYS; i++) {
+		const char *key = same_keys[i][0];
+		const char *want = str_of(m->outs[0].sum, key);
+
+		if (strcmp(str_of(j, key), want) != 0)
+			return error("'%s' was %s than '%s': %s '%s', not '%s'",
+				     where, same_keys[i][1],
+				     m->outs[0].dir, key, str_of(j, key), want);
+	}
+	return 0;
+}
+
+/* Every OUT readable and of one split: 0, or -1 (reported). */
+static int check_outs(struct merge *m)
+{
+	for (size_t i = 0; i < m->nouts; i++) {
+		struct shard_out *o = &m->outs[i];
+
+		if (load_summary(o) != 0 || (i && same_as_first(m, o->sum, o->dir)))
+			return -1;
+		if (o->shard.count != m->outs[0].shard.count)
+			return error("'%s' is shard %ld of %ld, '%s' of %ld: the "
+				     "shards of one class split one way (the same "
+				     "N)", o->dir, o->shard.index, o->shard.count,
+				     m->outs[0].dir, m->outs[0].shard.count);
+	}
+	return 0;
+}
+
+static int holds_name(const json_t *names, const char *name)
+{
+	size_t i;
+	const json_t *e;
+
+	json_array_foreach(names, i, e)
+		if (strcmp(json_string_value(e) ? json_string_value(e) : "", name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Two OUTs of one shard: refused, naming the students both graded. */
+static int check_overlap(const struct merge *m)
+{
+	for (size_t i = 0; i < m->nouts; i++)
+		for (size_t j = i + 1; j < m->nouts; j++) {
+			const struct shard_out *a = &m->outs[i], *b = &m->outs[j];
+			struct strbuf both = STRBUF_INIT;
+			size_t k;
+			const json_t *e;
+
+			if (a->shard.index != b->shard.index)
+				continue;
+			json_array_foreach(json_object_get(a->sum, "class_students"), k, e)
+				if (shard_holds(&a->shard, json_string_value(e)) &&
+				    holds_name(json_object_get(b->sum, "class_students"),
+					       json_string_value(e)))
+					strbuf_addf(&both, "%s%s", both.len ? ", " : "",
+						    json_string_value(e));
+			error("'%s' and '%s' are both shard %ld of %ld; graded by "
+			      "both: %s (give each shard once)", a->dir, b->dir,
+			      a->shard.index, a->shard.count,
+			      both.len ? strbuf_str(&both) : "no student");
+			strbuf_release(&both);
+			return -1;
+		}
+	return 0;
+}
+
+/* The suite as the writers need it, from the first summary: its name, its
+ * categories in suite order with their hints, its points. */
+static void fill_suite(struct merge *m)
+{
+	const json_t *sum = m->outs[0].sum, *cats = json_object_get(sum, "categories");
+	struct suite *s = &m->b.suite;
+	size_t i;
+	const json_t *c;
+
+	s->name = xstrdup(str_of(sum, "suite"));
+	s->categories = xcalloc(json_array_size(cats) + 1, sizeof *s->categories);
+	s->hints = xcalloc(json_array_size(cats) + 1, sizeof *s->hints);
+	json_array_foreach(cats, i, c) {
+		const char *h = json_string_value(json_object_get(c, "hint"));
+
+		s->categories[s->ncategories] = xstrdup(str_of(c, "category"));
+		s->hints[s->ncategories++] = h ? xstrdup(h) : NULL;
+	}
+	m->b.suite_dir = str_of(sum, "suite_dir");
+	m->b.suite_max = (long)json_integer_value(json_object_get(sum, "suite_max_score"));
+	m->b.options_key = xstrdup(str_of(sum, "grade_options"));
+	snprintf(m->b.suite_hash, sizeof m->b.suite_hash, "%s",
+		 str_of(sum, "suite_hash"));
+}
+
+/* Every name of every shard's class, sorted, once each. */
+static void fill_class(struct merge *m)
+{
+	struct namelist l = { NULL, 0, 0 };
+	struct batch *b = &m->b;
+
+	for (size_t i = 0; i < m->nouts; i++) {
+		size_t k;
+		const json_t *e;
+
+		json_array_foreach(json_object_get(m->outs[i].sum, "class_students"), k, e)
+			if (json_string_value(e))
+				batch_names_add(&l, xstrdup(json_string_value(e)));
+	}
+	batch_names_sort(&l);
+	b->st = xcalloc(l.n + 1, sizeof *b->st);
+	m->reports = xcalloc(l.n + 1, sizeof *m->reports);
+	b->class_students = json_array();
+	for (size_t i = 0; i < l.n; i++) {
+		if (b->n && strcmp(b->st[b->n - 1].name, l.v[i]) == 0)
+			continue;
+		b->st[b->n].name = xstrdup(l.v[i]);
+		b->st[b->n].pid = -1;
+		b->st[b->n].state = ST_PENDING;
+		json_array_append_new(b->class_students, json_string(l.v[i]));
+		b->n++;
+	}
+	batch_names_free(&l);
+}
+
+static void set_failed(struct batch *b, struct student *s, int not_started,
+		       const char *why)
+{
+	s->state = ST_FAILED;
+	s->not_started = not_started;
+	s->error = xstrdup(why);
+	b->failed++;
+}
+
+/* The shard's error for a student it could not grade, or NULL. */
+static const char *shard_error(const json_t *sum, const char *name)
+{
+	size_t i;
+	const json_t *e;
+
+	json_array_foreach(json_object_get(sum, "errors"), i, e)
+		if (strcmp(str_of(e, "student"), name) == 0)
+			return str_of(e, "error");
+	return NULL;
+}
+
+/* A student the shard o graded, from its report: 0, or -1 (reported: a
+ * report missing or from another suite makes o not a whole shard). */
+static int fill_graded(struct merge *m, const struct shard_out *o,
+		       struct student *s, json_t **report)
+{
+	char *path = batch_path(o->dir, "students");
+	char *file = batch_path(path, s->name);
+	struct strbuf where = STRBUF_INIT;
+	json_error_t err;
+	json_t *r;
+	int rc = -1;
+
+	strbuf_addf(&where, "%s.json", file);
+	r = json_load_file(strbuf_str(&where), 0, &err);
+	if (!r)
+		error("cannot read '%s': %d:%d: %s", strbuf_str(&where),
+		      err.line, err.column, err.text);
+	else if (same_as_first(m, r, strbuf_str(&where)) == 0)
+		rc = 0;
+	if (rc == 0 && strcmp(str_of(r, "status"), "no submission") == 0) {
+		s->state = ST_NO_SUBMISSION;
+		m->b.no_submission++;
+	} else if (rc == 0 && json_array_size(json_object_get(r, "submissions")) == 1) {
+		s->state = ST_DONE;
+		m->b.graded++;
+		if (!batch_all_accepted(r))
+			m->b.imperfect++;
+	} else if (rc == 0) {
+		rc = error("'%s' holds no submission", strbuf_str(&where));
+	}
+	if (rc == 0)
+		*report = json_incref(r);
+	if (rc == 0 && s->state == ST_DONE)
+		s->report = json_incref(r);
+	json_decref(r);
+	strbuf_release(&where);
+	free(file);
+	free(path);
+	return rc;
+}
+
+/* The shard given for index K, or NULL. */
+static const struct shard_out *out_of(const struct merge *m, long k)
+{
+	for (size_t i = 0; i < m->nouts; i++)
+		if (m->outs[i].shard.index == k)
+			return &m->outs[i];
+	return NULL;
+}
+
+/* Each student from its shard: 0, or -1 (reported). */
+static int fill_students(struct merge *m)
+{
+	struct batch *b = &m->b;
+	struct shard all = { 1, m->outs[0].shard.count };
+	json_t *missing = json_array(), *missing_shards = json_array();
+	json_t *given = json_array();
+	struct strbuf why = STRBUF_INIT;
+
+	for (long k = 1; k <= all.count; k++)
+		if (!out_of(m, k))
+			json_array_append_new(missing_shards, json_integer(k));
+	for (size_t i = 0; i < m->nouts; i++)
+		json_array_append_new(given, json_string(m->outs[i].dir));
+	b->merge = json_pack("{s:o, s:o, s:o}", "shards", given, "missing_shards",
+			     missing_shards, "missing_students", missing);
+	if (!b->merge)
+		die("out of memory");
+	for (size_t i = 0; i < b->n; i++) {
+		struct student *s = &b->st[i];
+		long k;
+		const struct shard_out *o;
+		const char *err;
+
+		/* The one shard that holds the student (shard.h). */
+		for (k = 1; k < all.count; k++) {
+			all.index = k;
+			if (shard_holds(&all, s->name))
+				break;
+		}
+		o = out_of(m, k);
+		strbuf_reset(&why);
+		if (!o || !holds_name(json_object_get(o->sum, "class_students"), s->name)) {
+			if (!o)
+				strbuf_addf(&why, "in shard %ld of %ld, which was "
+					    "not given to the merge", k, all.count);
+			else
+				strbuf_addf(&why, "not in the class of shard %ld "
+					    "of %ld ('%s'): added after it ran? grade "
+					    "that shard again", k, all.count, o->dir);
+			set_failed(b, s, 0, strbuf_str(&why));
+			json_array_append_new(missing, json_string(s->name));
+			b->partial = 1;
+		} else if ((err = shard_error(o->sum, s->name)) != NULL) {
+			set_failed(b, s, 0, err);
+		} else if (holds_name(json_object_get(o->sum, "not_started_students"),
+				      s->name)) {
+			strbuf_addf(&why, "not started: the batch of shard %ld "
+				    "('%s') was interrupted", k, o->dir);
+			set_failed(b, s, 1, strbuf_str(&why));
+		} else if (fill_graded(m, o, s, &m->reports[i]) != 0) {
+			strbuf_release(&why);
+			return -1;
+		}
+	}
+	b->partial |= json_array_size(missing_shards) > 0;
+	strbuf_release(&why);
+	return 0;
+}
+
+/* DIR/students/NAME.json: each graded student's report as its shard
+ * wrote it; no report (not an earlier merge's) for one not graded. */
+static int copy_reports(const struct merge *m)
+{
+	const struct batch *b = &m->b;
+	int rc = 0;
+
+	for (size_t i = 0; i < b->n; i++) {
+		char *path = batch_out_path(b, "students", b->st[i].name, ".json");
+
+		if (m->reports[i])
+			rc |= batch_write_file(path, batch_put_json, m->reports[i]);
+		else if (unlink(path) < 0 && errno != ENOENT)
+			rc |= error("cannot remove '%s': %s", path, strerror(errno));
+		free(path);
+	}
+	return rc;
+}
+
+static int run(struct merge *m)
+{
+	struct batch *b = &m->b;
+
+	if (check_outs(m) != 0 || check_overlap(m) != 0)
+		return WG_EXIT_USAGE;
+	fill_suite(m);
+	fill_class(m);
+	if (fill_students(m) != 0)
+		return WG_EXIT_USAGE;
+	if (batch_make_out_dirs(b) != 0 || batch_lock_out(b) != 0)
+		return WG_EXIT_USAGE;
+	if (copy_reports(m) != 0 || batch_write_outputs(b) != 0)
+		return WG_EXIT_INTERNAL;
+	/* A missing shard is partial (exit 3) even when no known student is
+	 * in it: it may hold one the other shards' classes do not. */
+	return batch_exit_status(b);
+}
+
+int batch_merge_main(int argc, char **argv)
+{
+	struct merge m;
+	int rc = WG_EXIT_ALL_AC;
+
+	memset(&m, 0, sizeof m);
+	m.b.lock_fd = -1;
+	m.b.shard = (struct shard)SHARD_NONE;
+	usage_set_prefix("grade: merge");
+	if (parse_args(&m, argc, argv))
+		merge_usage(stdout);
+	else
+		rc = run(&m);
+	for (size_t i = 0; i < m.nouts; i++)
+		json_decref(m.outs[i].sum);
+	free(m.outs);
+	for (size_t i = 0; m.reports && i < m.b.n; i++)
+		json_decref(m.reports[i]);
+	free(m.reports);
+	batch_release(&m.b);
+	return rc;
+}
