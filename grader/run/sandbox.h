@@ -145,11 +145,11 @@ struct sandbox_layers {
 	char missing[600];       /* why a layer is absent ("; " between) */
 };
 
-/* Forks slot cfg->slot's keeper and builds its layers. 0, or -1 with err
- * set (the keeper could not be started at all: a missing layer is not an
- * error, it is recorded in *layers). */
+/* Forks slot cfg->slot's keeper and builds its layers. 0, or -1 with the
+ * reason appended to err (the keeper could not be started at all: a
+ * missing layer is not an error, it is recorded in *layers). */
 int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
-		 struct sandbox_layers *layers, char *err, size_t errlen);
+		 struct sandbox_layers *layers, struct strbuf *err);
 /* Ends the keeper (its namespaces and cgroups go with it) and frees s. */
 void sandbox_close(struct sandbox_slot *s);
 
