@@ -21,9 +21,12 @@
  *                          its row, value, bound and verdict.
  *   5. gpuc_print_table(), gpuc_report(), gpuc_write_junit() present them.
  *
- * Errors: the loaders return 0, or -1 with a one-line message appended to
- * err, a struct strbuf (grader/lib/strbuf.h): "file:line:column: text"
- * where the place is known. They never print and never exit.
+ * Errors: the loaders and row parsers return 0, or -1 with a one-line
+ * message appended to err, a struct strbuf (grader/lib/strbuf.h):
+ * "file:line:column: text" where the place is known; gpuc_judge and the
+ * writers: -1 (gpuc_report NULL) when memory or writing fails, with no
+ * message. They never print (but gpuc_print_table, to the FILE it is
+ * given) and never exit.
  */
 
 #include <jansson.h>

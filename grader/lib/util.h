@@ -3,6 +3,10 @@
 /*
  * util: the small helpers every part of the grader shares, one copy each.
  * Library-safe: nothing here prints or exits (usage.h's x* functions do).
+ *
+ * Errors: wg_path_join: -1 when memory runs out (the strbuf's flag);
+ * wg_parse_long and wg_parse_seconds: -1 and a message in err; the rest
+ * cannot fail.
  */
 #include "grader/lib/strbuf.h"
 

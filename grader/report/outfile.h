@@ -20,6 +20,12 @@
  * owner can rename or remove it: each entry on the way must then belong to
  * root or to the grader. Without root the programs run as the grader's
  * user and can write what it can, so there is nothing to check.
+ *
+ * Errors (usage.h): -1 with the reason appended to the caller's err, a
+ * whole message; outfile_create alone still fills a char array (a thin
+ * wrapper of outfile_open_new kept for grade batch's batch_sched.c, to go
+ * when that moves to the strbuf, issue 11); outfile_set_sandbox_ids cannot
+ * fail.
  */
 
 #include <stddef.h>
@@ -31,13 +37,6 @@ struct strbuf;
 /* The uids and gids [lo, hi) the sandboxed programs run under (root);
  * outside it only "other" write permission counts. */
 void outfile_set_sandbox_ids(uid_t lo, uid_t hi);
-
-/*
- * Errors (usage.h): -1 with the reason appended to the caller's err, a
- * whole message; outfile_create alone still fills a char array (a thin
- * wrapper of outfile_open_new kept for grade batch's batch_sched.c, to go
- * when that moves to the strbuf, issue 11).
- */
 
 /* Checks the folder rule for the file path (its folder must exist).
  * Returns 0, or -1 with err set ("report folder '...' ..."). */

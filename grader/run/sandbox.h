@@ -89,7 +89,8 @@
  * PR_SET_PDEATHSIG) and before loading anything large.
  *
  * Errors: the functions here print nothing and never exit grade; they
- * return -1 with the reason in err or in c->res.error. The keeper and the
+ * return -1 with the reason in err (a struct strbuf, appended) or in
+ * c->res.error. The keeper and the
  * spawner are forks of grade: they end with _exit, at once when grade
  * closes its socket or dies (that is their lifecycle, not a failure).
  *

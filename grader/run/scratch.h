@@ -33,6 +33,10 @@
  * that process's pid, so that a parent that had to kill a grade (grade
  * --batch) can find the uids it held and clean them. Otherwise (not
  * root) children keep the grader's identity (uid -1).
+ *
+ * Errors: scratch_init and scratch_fresh_dir: -1 and a message in err (a
+ * struct strbuf, appended); the file helpers: -1 (or NULL) and errno; the
+ * rest cannot fail.
  */
 
 #include <stddef.h>
