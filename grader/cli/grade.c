@@ -298,18 +298,6 @@ static void on_stop(int sig)
 	stop_signal = sig;
 }
 
-static void catch_stop_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
 static void build_job(void *ctx, size_t i, int slot)
 {
 	struct grading *g = ctx;
@@ -589,7 +577,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		goto out;
 	}
 	warn_layers(&g, o);
-	catch_stop_signals();
+	wg_stop_signals(on_stop);
 	pool_run(n, o->jobs, build_job, &g);
 	pool_run(n * s->ncases, o->jobs, case_job, &g);
 	if (!stop_signal)

@@ -15,6 +15,11 @@
 /* Seconds on the monotonic clock. */
 double wg_now(void);
 
+/* The signals that ask grade to stop (SIGINT, SIGTERM, SIGHUP) to handler,
+ * or to SIG_IGN / SIG_DFL, with no flags and an empty mask. A handler only
+ * sets a flag (style.md). */
+void wg_stop_signals(void (*handler)(int));
+
 /* "a/b" into out (appended). 0, or -1 (allocation). */
 int wg_path_join(struct strbuf *out, const char *a, const char *b);
 
