@@ -18,24 +18,15 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-__attribute__((format(printf, 3, 4)))
-static void fail_msg(char *err, size_t errsz, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, errsz, fmt, ap);
-	va_end(ap);
-}
+#include "grader/lib/strbuf.h"
 
 /* ---------- device ---------- */
 
 int gpuc_device_from_json(json_t *obj, const char *src,
-                          struct gpuc_device *dev, char *err, size_t errsz)
+                          struct gpuc_device *dev, struct strbuf *err)
 {
 	const char *name = NULL, *cc = NULL;
 	json_t *peak = NULL;
@@ -44,13 +35,13 @@ int gpuc_device_from_json(json_t *obj, const char *src,
 	memset(dev, 0, sizeof(*dev));
 	if (json_unpack_ex(obj, &je, 0, "{s:s, s:s, s:o}", "name", &name, "cc",
 	                   &cc, "peak_gbps", &peak) != 0) {
-		fail_msg(err, errsz, "%s: not a device description: %s", src,
-		         je.text);
+		strbuf_addf(err, "%s: not a device description: %s", src,
+		            je.text);
 		return -1;
 	}
 	if (!json_is_number(peak) || !(json_number_value(peak) > 0)) {
-		fail_msg(err, errsz, "%s: 'peak_gbps' must be a number above 0",
-		         src);
+		strbuf_addf(err, "%s: 'peak_gbps' must be a number above 0",
+		            src);
 		return -1;
 	}
 	snprintf(dev->name, sizeof(dev->name), "%s", name);
@@ -61,26 +52,26 @@ int gpuc_device_from_json(json_t *obj, const char *src,
 
 /* Parses path, rejecting duplicate keys; NULL with err = "path:line:col:
  * text" when it is not JSON. The caller owns the result. */
-static json_t *load_json(const char *path, char *err, size_t errsz)
+static json_t *load_json(const char *path, struct strbuf *err)
 {
 	json_error_t je;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
 
 	if (!root)
-		fail_msg(err, errsz, "%s:%d:%d: %s", path, je.line, je.column,
-		         je.text);
+		strbuf_addf(err, "%s:%d:%d: %s", path, je.line, je.column,
+		            je.text);
 	return root;
 }
 
-int gpuc_load_device(const char *path, struct gpuc_device *dev, char *err,
-                     size_t errsz)
+int gpuc_load_device(const char *path, struct gpuc_device *dev,
+                     struct strbuf *err)
 {
-	json_t *root = load_json(path, err, errsz);
+	json_t *root = load_json(path, err);
 	int rc;
 
 	if (!root)
 		return -1;
-	rc = gpuc_device_from_json(root, path, dev, err, errsz);
+	rc = gpuc_device_from_json(root, path, dev, err);
 	json_decref(root);
 	return rc;
 }
@@ -168,28 +159,28 @@ static double *limit_slot(struct gpuc_limits *l, const struct limit_key *k)
 }
 
 static int parse_defaults(json_t *obj, const char *src, struct gpuc_limits *l,
-                          char *err, size_t errsz)
+                          struct strbuf *err)
 {
 	const char *key;
 	json_t *v;
 
 	if (!json_is_object(obj)) {
-		fail_msg(err, errsz, "%s: 'defaults' must be an object", src);
+		strbuf_addf(err, "%s: 'defaults' must be an object", src);
 		return -1;
 	}
 	json_object_foreach(obj, key, v) {
 		if (!find_limit(key)) {
-			fail_msg(err, errsz, "%s: defaults: unknown limit '%s'",
-			         src, key);
+			strbuf_addf(err, "%s: defaults: unknown limit '%s'",
+			            src, key);
 			return -1;
 		}
 	}
 	for (size_t i = 0; i < N_LIMIT_KEYS; i++) {
 		v = json_object_get(obj, limit_keys[i].key);
 		if (!json_is_number(v) || !(json_number_value(v) > 0)) {
-			fail_msg(err, errsz,
-			         "%s: defaults: '%s' must be a number above 0",
-			         src, limit_keys[i].key);
+			strbuf_addf(err,
+			            "%s: defaults: '%s' must be a number above 0",
+			            src, limit_keys[i].key);
 			return -1;
 		}
 		*limit_slot(l, &limit_keys[i]) = json_number_value(v);
@@ -198,15 +189,15 @@ static int parse_defaults(json_t *obj, const char *src, struct gpuc_limits *l,
 }
 
 static int parse_expect(json_t *rows, const char *src, struct gpuc_bounds *b,
-                        char *err, size_t errsz)
+                        struct strbuf *err)
 {
 	size_t i;
 	json_t *r;
 
 	if (!json_is_array(rows) || json_array_size(rows) == 0 ||
 	    json_array_size(rows) > GPUC_MAX_EXPECT) {
-		fail_msg(err, errsz, "%s: 'rows' must be an array of 1 to %d rows",
-		         src, GPUC_MAX_EXPECT);
+		strbuf_addf(err, "%s: 'rows' must be an array of 1 to %d rows",
+		            src, GPUC_MAX_EXPECT);
 		return -1;
 	}
 	json_array_foreach(rows, i, r) {
@@ -218,9 +209,9 @@ static int parse_expect(json_t *rows, const char *src, struct gpuc_bounds *b,
 		if (json_unpack_ex(r, &je, JSON_STRICT, "{s:s, s?I, s?I}",
 		                   "pattern", &pat, "stride", &param, "chunk",
 		                   &param) != 0 || param < 1) {
-			fail_msg(err, errsz,
-			         "%s: rows[%zu]: want {\"pattern\", \"stride\" or "
-			         "\"chunk\" >= 1}", src, i);
+			strbuf_addf(err,
+			            "%s: rows[%zu]: want {\"pattern\", \"stride\" or "
+			            "\"chunk\" >= 1}", src, i);
 			return -1;
 		}
 		if (strcmp(pat, "stride") == 0 && json_object_get(r, "stride"))
@@ -229,16 +220,16 @@ static int parse_expect(json_t *rows, const char *src, struct gpuc_bounds *b,
 		         json_object_get(r, "chunk"))
 			e->pattern = GPUC_CHUNKED;
 		else {
-			fail_msg(err, errsz, "%s: rows[%zu]: pattern '%s' with "
-			         "the wrong key", src, i, pat);
+			strbuf_addf(err, "%s: rows[%zu]: pattern '%s' with "
+			            "the wrong key", src, i, pat);
 			return -1;
 		}
 		e->param = (long)param;
 		for (size_t j = 0; j < i; j++) {
 			if (b->expect[j].pattern == e->pattern &&
 			    b->expect[j].param == e->param) {
-				fail_msg(err, errsz, "%s: rows[%zu] repeats "
-				         "rows[%zu]", src, i, j);
+				strbuf_addf(err, "%s: rows[%zu] repeats "
+				            "rows[%zu]", src, i, j);
 				return -1;
 			}
 		}
@@ -249,7 +240,7 @@ static int parse_expect(json_t *rows, const char *src, struct gpuc_bounds *b,
 
 /* Applies one profile's limits over the defaults; tightening only. */
 static int apply_profile(json_t *p, const char *src, const char *pname,
-                         struct gpuc_limits *l, char *err, size_t errsz)
+                         struct gpuc_limits *l, struct strbuf *err)
 {
 	const char *key;
 	json_t *v;
@@ -261,17 +252,17 @@ static int apply_profile(json_t *p, const char *src, const char *pname,
 		if (!k)
 			continue;
 		if (!json_is_number(v) || !(json_number_value(v) > 0)) {
-			fail_msg(err, errsz, "%s: profile '%s': '%s' must be a "
-			         "number above 0", src, pname, key);
+			strbuf_addf(err, "%s: profile '%s': '%s' must be a "
+			            "number above 0", src, pname, key);
 			return -1;
 		}
 		slot = limit_slot(l, k);
 		val = json_number_value(v);
 		if ((k->tighter > 0 && val < *slot) ||
 		    (k->tighter < 0 && val > *slot)) {
-			fail_msg(err, errsz, "%s: profile '%s': '%s' %g loosens "
-			         "the default %g; profiles may only tighten",
-			         src, pname, key, val, *slot);
+			strbuf_addf(err, "%s: profile '%s': '%s' %g loosens "
+			            "the default %g; profiles may only tighten",
+			            src, pname, key, val, *slot);
 			return -1;
 		}
 		*slot = val;
@@ -292,8 +283,8 @@ static int known_profile_key(const char *key)
  * is caught on any machine) and says whether it matches device_name.
  */
 static int check_profile(json_t *p, size_t idx, const char *src,
-                         const char *device_name, int *matches, char *err,
-                         size_t errsz)
+                         const char *device_name, int *matches,
+                         struct strbuf *err)
 {
 	const char *name = NULL, *source = NULL, *key;
 	json_t *match = NULL, *ds = NULL, *m, *v;
@@ -305,21 +296,21 @@ static int check_profile(json_t *p, size_t idx, const char *src,
 	                   "match", &match, "datasheet_gbps", &ds, "source",
 	                   &source) != 0 || !json_is_array(match) ||
 	    !json_is_number(ds) || !(json_number_value(ds) > 0)) {
-		fail_msg(err, errsz, "%s: profiles[%zu]: want name, match (an "
-		         "array), datasheet_gbps (> 0) and source", src, idx);
+		strbuf_addf(err, "%s: profiles[%zu]: want name, match (an "
+		            "array), datasheet_gbps (> 0) and source", src, idx);
 		return -1;
 	}
 	json_object_foreach(p, key, v) {
 		if (!known_profile_key(key)) {
-			fail_msg(err, errsz, "%s: profile '%s': unknown key '%s'",
-			         src, name, key);
+			strbuf_addf(err, "%s: profile '%s': unknown key '%s'",
+			            src, name, key);
 			return -1;
 		}
 	}
 	json_array_foreach(match, i, m) {
 		if (!json_is_string(m)) {
-			fail_msg(err, errsz, "%s: profile '%s': match[%zu] is "
-			         "not a string", src, name, i);
+			strbuf_addf(err, "%s: profile '%s': match[%zu] is "
+			            "not a string", src, name, i);
 			return -1;
 		}
 		if (device_name && gpuc_name_matches(device_name,
@@ -331,7 +322,7 @@ static int check_profile(json_t *p, size_t idx, const char *src,
 
 static int parse_profiles(json_t *profiles, const char *src,
                           const char *device_name, struct gpuc_bounds *b,
-                          char *err, size_t errsz)
+                          struct strbuf *err)
 {
 	const struct gpuc_limits defaults = b->lim;
 	size_t i;
@@ -341,7 +332,7 @@ static int parse_profiles(json_t *profiles, const char *src,
 	if (!profiles)
 		return 0;
 	if (!json_is_array(profiles)) {
-		fail_msg(err, errsz, "%s: 'profiles' must be an array", src);
+		strbuf_addf(err, "%s: 'profiles' must be an array", src);
 		return -1;
 	}
 	json_array_foreach(profiles, i, p) {
@@ -349,12 +340,11 @@ static int parse_profiles(json_t *profiles, const char *src,
 		struct gpuc_limits tmp = defaults;
 		const char *name;
 
-		if (check_profile(p, i, src, device_name, &matches, err,
-		                  errsz) != 0)
+		if (check_profile(p, i, src, device_name, &matches, err) != 0)
 			return -1;
 		name = json_string_value(json_object_get(p, "name"));
 		/* Validated even when another profile already matched. */
-		if (apply_profile(p, src, name, &tmp, err, errsz) != 0)
+		if (apply_profile(p, src, name, &tmp, err) != 0)
 			return -1;
 		if (!matches || found)
 			continue;
@@ -371,7 +361,7 @@ static int parse_profiles(json_t *profiles, const char *src,
 
 int gpuc_bounds_from_json(json_t *root, const char *src,
                           const char *device_name, struct gpuc_bounds *b,
-                          char *err, size_t errsz)
+                          struct strbuf *err)
 {
 	json_t *bytes;
 
@@ -382,7 +372,7 @@ int gpuc_bounds_from_json(json_t *root, const char *src,
 
 	memset(b, 0, sizeof(*b));
 	if (!json_is_object(root)) {
-		fail_msg(err, errsz, "%s: not a JSON object", src);
+		strbuf_addf(err, "%s: not a JSON object", src);
 		return -1;
 	}
 	json_object_foreach(root, key, v) {
@@ -392,35 +382,34 @@ int gpuc_bounds_from_json(json_t *root, const char *src,
 		       strcmp(top_keys[i], key) != 0)
 			i++;
 		if (i == sizeof(top_keys) / sizeof(*top_keys)) {
-			fail_msg(err, errsz, "%s: unknown key '%s'", src, key);
+			strbuf_addf(err, "%s: unknown key '%s'", src, key);
 			return -1;
 		}
 	}
 	bytes = json_object_get(root, "bytes");
 	if (!json_is_integer(bytes) || json_integer_value(bytes) <= 0) {
-		fail_msg(err, errsz, "%s: 'bytes' must be an integer above 0",
-		         src);
+		strbuf_addf(err, "%s: 'bytes' must be an integer above 0",
+		            src);
 		return -1;
 	}
 	b->bytes = (double)json_integer_value(bytes);
-	if (parse_expect(json_object_get(root, "rows"), src, b, err, errsz) ||
-	    parse_defaults(json_object_get(root, "defaults"), src, &b->lim, err,
-	                   errsz) ||
+	if (parse_expect(json_object_get(root, "rows"), src, b, err) ||
+	    parse_defaults(json_object_get(root, "defaults"), src, &b->lim, err) ||
 	    parse_profiles(json_object_get(root, "profiles"), src, device_name,
-	                   b, err, errsz))
+	                   b, err))
 		return -1;
 	return 0;
 }
 
 int gpuc_load_bounds(const char *path, const char *device_name,
-                     struct gpuc_bounds *b, char *err, size_t errsz)
+                     struct gpuc_bounds *b, struct strbuf *err)
 {
-	json_t *root = load_json(path, err, errsz);
+	json_t *root = load_json(path, err);
 	int rc;
 
 	if (!root)
 		return -1;
-	rc = gpuc_bounds_from_json(root, path, device_name, b, err, errsz);
+	rc = gpuc_bounds_from_json(root, path, device_name, b, err);
 	json_decref(root);
 	return rc;
 }
@@ -447,8 +436,7 @@ static void quote_line(const char *text, size_t len, char *buf, size_t sz)
 	buf[n] = '\0';
 }
 
-static int row_fields(json_t *obj, struct gpuc_row *row, char *err,
-                      size_t errsz)
+static int row_fields(json_t *obj, struct gpuc_row *row, struct strbuf *err)
 {
 	const char *pat = NULL;
 	json_t *ms = NULL, *gbps = NULL, *bytes = NULL, *param;
@@ -456,7 +444,7 @@ static int row_fields(json_t *obj, struct gpuc_row *row, char *err,
 
 	if (json_unpack_ex(obj, &je, 0, "{s:s, s:o, s:o, s:o}", "pattern", &pat,
 	                   "ms", &ms, "gbps", &gbps, "bytes", &bytes) != 0) {
-		fail_msg(err, errsz, "not a row: %s", je.text);
+		strbuf_addf(err, "not a row: %s", je.text);
 		return -1;
 	}
 	if (strcmp(pat, "stride") == 0) {
@@ -466,18 +454,18 @@ static int row_fields(json_t *obj, struct gpuc_row *row, char *err,
 		row->pattern = GPUC_CHUNKED;
 		param = json_object_get(obj, "chunk");
 	} else {
-		fail_msg(err, errsz, "unknown pattern '%s'", pat);
+		strbuf_addf(err, "unknown pattern '%s'", pat);
 		return -1;
 	}
 	if (!json_is_integer(param) || json_integer_value(param) < 1) {
-		fail_msg(err, errsz, "'%s' row needs an integer '%s' >= 1", pat,
-		         row->pattern == GPUC_STRIDE ? "stride" : "chunk");
+		strbuf_addf(err, "'%s' row needs an integer '%s' >= 1", pat,
+		            row->pattern == GPUC_STRIDE ? "stride" : "chunk");
 		return -1;
 	}
 	if (!json_is_number(ms) || !json_is_number(gbps) ||
 	    !json_is_integer(bytes)) {
-		fail_msg(err, errsz, "'ms' and 'gbps' must be numbers and "
-		         "'bytes' an integer");
+		strbuf_addf(err, "'ms' and 'gbps' must be numbers and "
+		            "'bytes' an integer");
 		return -1;
 	}
 	row->param = (long)json_integer_value(param);
@@ -488,7 +476,7 @@ static int row_fields(json_t *obj, struct gpuc_row *row, char *err,
 }
 
 int gpuc_parse_row(const char *text, size_t len, struct gpuc_row *row,
-                   char *err, size_t errsz)
+                   struct strbuf *err)
 {
 	size_t i = 0;
 	json_error_t je;
@@ -502,24 +490,24 @@ int gpuc_parse_row(const char *text, size_t len, struct gpuc_row *row,
 		return 0;
 	if (text[i] != '{') {
 		quote_line(text + i, len - i, q, sizeof(q));
-		fail_msg(err, errsz, "%s in place of a JSON row: '%s'",
-		         strncmp(text + i, "CUDA error", 10) == 0 ?
-		                 "a CUDA error" : "text",
-		         q);
+		strbuf_addf(err, "%s in place of a JSON row: '%s'",
+		            strncmp(text + i, "CUDA error", 10) == 0 ?
+		                    "a CUDA error" : "text",
+		            q);
 		return -1;
 	}
 	obj = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!obj) {
-		fail_msg(err, errsz, "column %d: %s%s", je.column, je.text,
-		         je.position >= (int)len ? " (truncated row?)" : "");
+		strbuf_addf(err, "column %d: %s%s", je.column, je.text,
+		            je.position >= (int)len ? " (truncated row?)" : "");
 		return -1;
 	}
 	if (!json_is_object(obj)) {
-		fail_msg(err, errsz, "not a JSON object");
+		strbuf_addstr(err, "not a JSON object");
 		json_decref(obj);
 		return -1;
 	}
-	rc = row_fields(obj, row, err, errsz);
+	rc = row_fields(obj, row, err);
 	json_decref(obj);
 	return rc == 0 ? 1 : -1;
 }
@@ -540,9 +528,10 @@ static int rows_push(struct gpuc_rows *rows, const struct gpuc_row *r)
 }
 
 int gpuc_read_rows(FILE *f, const char *file, struct gpuc_rows *rows,
-                   char *err, size_t errsz)
+                   struct strbuf *err)
 {
-	char *line = NULL, msg[GPUC_ERR_MAX];
+	struct strbuf msg = STRBUF_INIT;
+	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	int lineno = 0, rc = 0;
@@ -555,9 +544,10 @@ int gpuc_read_rows(FILE *f, const char *file, struct gpuc_rows *rows,
 		if (len > 0 && line[len - 1] == '\n')
 			len--;
 		memset(&row, 0, sizeof(row));
-		got = gpuc_parse_row(line, (size_t)len, &row, msg, sizeof(msg));
+		got = gpuc_parse_row(line, (size_t)len, &row, &msg);
 		if (got < 0) {
-			fail_msg(err, errsz, "%s:%d: %s", file, lineno, msg);
+			strbuf_addf(err, "%s:%d: %s", file, lineno,
+			            strbuf_str(&msg));
 			rc = -1;
 			break;
 		}
@@ -565,25 +555,26 @@ int gpuc_read_rows(FILE *f, const char *file, struct gpuc_rows *rows,
 			continue;
 		row.line = lineno;
 		if (rows_push(rows, &row) != 0) {
-			fail_msg(err, errsz, "%s:%d: out of memory", file, lineno);
+			strbuf_addf(err, "%s:%d: out of memory", file, lineno);
 			rc = -1;
 			break;
 		}
 	}
 	if (rc == 0 && ferror(f)) {
-		fail_msg(err, errsz, "cannot read '%s': %s", file,
-		         strerror(errno));
+		strbuf_addf(err, "cannot read '%s': %s", file,
+		            strerror(errno));
 		rc = -1;
 	}
 	if (rc == 0 && rows->n == 0) {
 		if (lineno == 0)
-			fail_msg(err, errsz, "%s: empty: the program printed "
-			         "no rows to judge", file);
+			strbuf_addf(err, "%s: empty: the program printed "
+			            "no rows to judge", file);
 		else
-			fail_msg(err, errsz, "%s:%d: no rows in %d blank lines",
-			         file, lineno, lineno);
+			strbuf_addf(err, "%s:%d: no rows in %d blank lines",
+			            file, lineno, lineno);
 		rc = -1;
 	}
+	strbuf_release(&msg);
 	free(line);
 	return rc;
 }

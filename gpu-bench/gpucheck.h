@@ -21,15 +21,20 @@
  *                          its row, value, bound and verdict.
  *   5. gpuc_print_table(), gpuc_report(), gpuc_write_junit() present them.
  *
- * Errors: the loaders return 0, or -1 with a one-line message in err
- * ("file:line:column: text" where the place is known). They never exit.
+ * Errors: the loaders and row parsers return 0, or -1 with a one-line
+ * message appended to err, a struct strbuf (grader/lib/strbuf.h):
+ * "file:line:column: text" where the place is known; gpuc_judge and the
+ * writers: -1 (gpuc_report NULL) when memory or writing fails, with no
+ * message. They never print (but gpuc_print_table, to the FILE it is
+ * given) and never exit.
  */
 
 #include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
 
-#define GPUC_ERR_MAX 512
+struct strbuf;
+
 #define GPUC_MAX_EXPECT 16
 
 /*
@@ -114,17 +119,17 @@ struct gpuc_result {
 };
 
 /* Fills dev from devquery's JSON file. */
-int gpuc_load_device(const char *path, struct gpuc_device *dev, char *err,
-                     size_t errsz);
+int gpuc_load_device(const char *path, struct gpuc_device *dev,
+                     struct strbuf *err);
 int gpuc_device_from_json(json_t *obj, const char *src,
-                          struct gpuc_device *dev, char *err, size_t errsz);
+                          struct gpuc_device *dev, struct strbuf *err);
 
 /* Fills b from bounds.json, applying the first profile matching name. */
 int gpuc_load_bounds(const char *path, const char *device_name,
-                     struct gpuc_bounds *b, char *err, size_t errsz);
+                     struct gpuc_bounds *b, struct strbuf *err);
 int gpuc_bounds_from_json(json_t *root, const char *src,
                           const char *device_name, struct gpuc_bounds *b,
-                          char *err, size_t errsz);
+                          struct strbuf *err);
 
 /*
  * 1 when every word of pattern (split on anything but letters and digits)
@@ -138,7 +143,7 @@ int gpuc_name_matches(const char *name, const char *pattern);
  * 0 for a blank line, -1 with err ("column N: text", no file prefix).
  */
 int gpuc_parse_row(const char *text, size_t len, struct gpuc_row *row,
-                   char *err, size_t errsz);
+                   struct strbuf *err);
 
 /*
  * Reads every line of f into rows (rows must start zeroed; the caller frees
@@ -146,7 +151,7 @@ int gpuc_parse_row(const char *text, size_t len, struct gpuc_row *row,
  * Input with no row at all is an error: nothing was measured.
  */
 int gpuc_read_rows(FILE *f, const char *file, struct gpuc_rows *rows,
-                   char *err, size_t errsz);
+                   struct strbuf *err);
 void gpuc_rows_release(struct gpuc_rows *rows);
 
 /* "stride 16" or "chunked 32". */

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grader/lib/strbuf.h"
+
 enum { EXIT_PASS = 0, EXIT_FAILED = 1, EXIT_ERROR = 2 };
 
 struct opts {
@@ -114,19 +116,19 @@ static void write_error_reports(const struct opts *o, const char *msg)
 	}
 }
 
-static int load_rows(const char *path, struct gpuc_rows *rows, char *err,
-                     size_t errsz)
+static int load_rows(const char *path, struct gpuc_rows *rows,
+                     struct strbuf *err)
 {
 	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	int rc;
 
 	if (!f) {
-		snprintf(err, errsz, "cannot open '%s': %s", path,
-		         strerror(errno));
+		strbuf_addf(err, "cannot open '%s': %s", path,
+		            strerror(errno));
 		return -1;
 	}
 	rc = gpuc_read_rows(f, strcmp(path, "-") == 0 ? "<stdin>" : path, rows,
-	                    err, errsz);
+	                    err);
 	if (f != stdin)
 		fclose(f);
 	return rc;
@@ -192,7 +194,7 @@ int main(int argc, char **argv)
 	struct gpuc_bounds b;
 	struct gpuc_rows rows = { 0 };
 	struct gpuc_result res = { 0 };
-	char err[GPUC_ERR_MAX];
+	struct strbuf err = STRBUF_INIT;
 	int rc = EXIT_ERROR, failed;
 
 	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
@@ -203,11 +205,11 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return EXIT_ERROR;
 	}
-	if (gpuc_load_device(o.device, &dev, err, sizeof(err)) != 0 ||
-	    gpuc_load_bounds(o.bounds, dev.name, &b, err, sizeof(err)) != 0 ||
-	    load_rows(o.rows, &rows, err, sizeof(err)) != 0) {
-		fprintf(stderr, "gpu-check: %s\n", err);
-		write_error_reports(&o, err);
+	if (gpuc_load_device(o.device, &dev, &err) != 0 ||
+	    gpuc_load_bounds(o.bounds, dev.name, &b, &err) != 0 ||
+	    load_rows(o.rows, &rows, &err) != 0) {
+		fprintf(stderr, "gpu-check: %s\n", strbuf_str(&err));
+		write_error_reports(&o, strbuf_str(&err));
 		goto out;
 	}
 	failed = gpuc_judge(&b, &dev, &rows, &res);
@@ -222,6 +224,7 @@ int main(int argc, char **argv)
 		goto out;
 	rc = failed ? EXIT_FAILED : EXIT_PASS;
 out:
+	strbuf_release(&err);
 	gpuc_result_release(&res);
 	gpuc_rows_release(&rows);
 	return rc;

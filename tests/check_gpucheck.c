@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gpu-bench/gpucheck.h"
+#include "grader/lib/strbuf.h"
 
 Suite *make_gpucheck_suite(void);
 
@@ -21,29 +22,31 @@ Suite *make_gpucheck_suite(void);
 
 static void load_device(const char *path, struct gpuc_device *dev)
 {
-	char err[GPUC_ERR_MAX];
+	struct strbuf err = STRBUF_INIT;
 
-	ck_assert_msg(gpuc_load_device(path, dev, err, sizeof(err)) == 0, "%s",
-	              err);
+	ck_assert_msg(gpuc_load_device(path, dev, &err) == 0, "%s",
+	              strbuf_str(&err));
+	strbuf_release(&err);
 }
 
 static void load_bounds(const char *name, struct gpuc_bounds *b)
 {
-	char err[GPUC_ERR_MAX];
+	struct strbuf err = STRBUF_INIT;
 
-	ck_assert_msg(gpuc_load_bounds(BOUNDS, name, b, err, sizeof(err)) == 0,
-	              "%s", err);
+	ck_assert_msg(gpuc_load_bounds(BOUNDS, name, b, &err) == 0,
+	              "%s", strbuf_str(&err));
+	strbuf_release(&err);
 }
 
-/* Reads a rows file; returns gpuc_read_rows' status, err filled. */
-static int read_rows_file(const char *path, struct gpuc_rows *rows, char *err,
-                          size_t errsz)
+/* Reads a rows file; returns gpuc_read_rows' status, err appended to. */
+static int read_rows_file(const char *path, struct gpuc_rows *rows,
+                          struct strbuf *err)
 {
 	FILE *f = fopen(path, "r");
 	int rc;
 
 	ck_assert_msg(f != NULL, "cannot open %s", path);
-	rc = gpuc_read_rows(f, path, rows, err, errsz);
+	rc = gpuc_read_rows(f, path, rows, err);
 	fclose(f);
 	return rc;
 }
@@ -55,13 +58,14 @@ static int judge_files(const char *device, const char *rows_path,
 	struct gpuc_device dev;
 	struct gpuc_bounds b;
 	struct gpuc_rows rows = { 0 };
-	char err[GPUC_ERR_MAX];
+	struct strbuf err = STRBUF_INIT;
 	int failed;
 
 	load_device(device, &dev);
 	load_bounds(dev.name, &b);
-	ck_assert_msg(read_rows_file(rows_path, &rows, err, sizeof(err)) == 0,
-	              "%s", err);
+	ck_assert_msg(read_rows_file(rows_path, &rows, &err) == 0,
+	              "%s", strbuf_str(&err));
+	strbuf_release(&err);
 	failed = gpuc_judge(&b, &dev, &rows, res);
 	gpuc_rows_release(&rows);
 	ck_assert_int_ge(failed, 0);
@@ -77,9 +81,9 @@ static int check_failed(const struct gpuc_result *res, const char *row,
 	return !c->pass;
 }
 
-/* A bounds document from text, for the malformed-bounds tests. */
-static int bounds_text(const char *text, const char *name, char *err,
-                       size_t errsz)
+/* A bounds document from text, for the malformed-bounds tests: err is
+ * emptied first. */
+static int bounds_text(const char *text, const char *name, struct strbuf *err)
 {
 	json_error_t je;
 	json_t *root = json_loads(text, 0, &je);
@@ -87,7 +91,8 @@ static int bounds_text(const char *text, const char *name, char *err,
 	int rc;
 
 	ck_assert_msg(root != NULL, "test JSON: %s", je.text);
-	rc = gpuc_bounds_from_json(root, "b.json", name, &b, err, errsz);
+	strbuf_reset(err);
+	rc = gpuc_bounds_from_json(root, "b.json", name, &b, err);
 	json_decref(root);
 	return rc;
 }
@@ -180,26 +185,28 @@ END_TEST
 
 START_TEST(test_bounds_loosening_rejected)
 {
-	char err[GPUC_ERR_MAX];
+	struct strbuf err = STRBUF_INIT;
 
 	ck_assert_int_eq(bounds_text("{" MIN_DEFAULTS ", \"profiles\": [{"
 	                             "\"name\": \"X\", \"match\": [\"X\"], "
 	                             "\"datasheet_gbps\": 100, \"source\": "
 	                             "\"s\", \"stride1_min_frac\": 0.3}]}",
-	                             "Other", err, sizeof(err)), -1);
-	ck_assert_msg(strstr(err, "loosens") && strstr(err, "'X'"), "%s", err);
+	                             "Other", &err), -1);
+	ck_assert_msg(strstr(err.buf, "loosens") && strstr(err.buf, "'X'"), "%s",
+	              err.buf);
 	ck_assert_int_eq(bounds_text("{" MIN_DEFAULTS ", \"profiles\": [{"
 	                             "\"name\": \"X\", \"match\": [\"X\"], "
 	                             "\"datasheet_gbps\": 100, \"source\": "
 	                             "\"s\", \"rise_max_ratio\": 3}]}",
-	                             "X", err, sizeof(err)), -1);
-	ck_assert_msg(strstr(err, "rise_max_ratio"), "%s", err);
+	                             "X", &err), -1);
+	ck_assert_msg(strstr(err.buf, "rise_max_ratio"), "%s", err.buf);
+	strbuf_release(&err);
 }
 END_TEST
 
 START_TEST(test_bounds_malformed)
 {
-	char err[GPUC_ERR_MAX];
+	struct strbuf err = STRBUF_INIT;
 	char path[] = "/tmp/wg-bounds-XXXXXX";
 	int fd = mkstemp(path);
 	struct gpuc_bounds b;
@@ -210,30 +217,30 @@ START_TEST(test_bounds_malformed)
 	                             "\"name\": \"X\", \"match\": [\"X\"], "
 	                             "\"datasheet_gbps\": 100, \"source\": "
 	                             "\"s\", \"stride1_min_fraction\": 0.7}]}",
-	                             "Y", err, sizeof(err)), -1);
-	ck_assert_msg(strstr(err, "unknown key 'stride1_min_fraction'"), "%s",
-	              err);
+	                             "Y", &err), -1);
+	ck_assert_msg(strstr(err.buf, "unknown key 'stride1_min_fraction'"), "%s",
+	              err.buf);
 	/* a default missing */
 	ck_assert_int_eq(bounds_text("{\"bytes\": 1, \"rows\": [{\"pattern\": "
 	                             "\"stride\", \"stride\": 1}], "
-	                             "\"defaults\": {}}", "Y", err,
-	                             sizeof(err)), -1);
-	ck_assert_msg(strstr(err, "defaults"), "%s", err);
+	                             "\"defaults\": {}}", "Y", &err), -1);
+	ck_assert_msg(strstr(err.buf, "defaults"), "%s", err.buf);
 	/* the same row expected twice */
 	ck_assert_int_eq(bounds_text("{\"bytes\": 1, \"rows\": [{\"pattern\": "
 	                             "\"stride\", \"stride\": 4}, {\"pattern\": "
 	                             "\"stride\", \"stride\": 4}], "
-	                             "\"defaults\": {}}", "Y", err,
-	                             sizeof(err)), -1);
-	ck_assert_msg(strstr(err, "rows[1] repeats rows[0]"), "%s", err);
+	                             "\"defaults\": {}}", "Y", &err), -1);
+	ck_assert_msg(strstr(err.buf, "rows[1] repeats rows[0]"), "%s", err.buf);
 	/* syntax: file:line:column */
 	ck_assert_int_ge(fd, 0);
 	f = fdopen(fd, "w");
 	fputs("{\n  \"bytes\": 1,\n  \"rows\": [\n}\n", f);
 	fclose(f);
-	ck_assert_int_eq(gpuc_load_bounds(path, "Y", &b, err, sizeof(err)), -1);
-	ck_assert_msg(strncmp(err, path, strlen(path)) == 0 &&
-	              strstr(err, ":4:"), "%s", err);
+	strbuf_reset(&err);
+	ck_assert_int_eq(gpuc_load_bounds(path, "Y", &b, &err), -1);
+	ck_assert_msg(strncmp(err.buf, path, strlen(path)) == 0 &&
+	              strstr(err.buf, ":4:"), "%s", err.buf);
+	strbuf_release(&err);
 	remove(path);
 }
 END_TEST
@@ -246,15 +253,15 @@ START_TEST(test_parse_row_ok)
 	                           "\"ms\":1.299756,\"gbps\":413.055,"
 	                           "\"bytes\":536870912}";
 	struct gpuc_row r;
-	char err[GPUC_ERR_MAX];
+	struct strbuf err = STRBUF_INIT;
 
-	ck_assert_int_eq(gpuc_parse_row(line, strlen(line), &r, err,
-	                                sizeof(err)), 1);
+	ck_assert_int_eq(gpuc_parse_row(line, strlen(line), &r, &err), 1);
 	ck_assert_int_eq(r.pattern, GPUC_STRIDE);
 	ck_assert_int_eq(r.param, 16);
 	ck_assert_double_eq_tol(r.ms, 1.299756, 1e-12);
 	ck_assert(r.bytes == 536870912.0);
-	ck_assert_int_eq(gpuc_parse_row("  \t", 3, &r, err, sizeof(err)), 0);
+	ck_assert_int_eq(gpuc_parse_row("  \t", 3, &r, &err), 0);
+	ck_assert_uint_eq(err.len, 0);
 }
 END_TEST
 
@@ -280,13 +287,13 @@ START_TEST(test_parse_row_malformed)
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		struct gpuc_row r;
-		char err[GPUC_ERR_MAX];
+		struct strbuf err = STRBUF_INIT;
 		const char *l = cases[i].line;
 
-		ck_assert_int_eq(gpuc_parse_row(l, strlen(l), &r, err,
-		                                sizeof(err)), -1);
-		ck_assert_msg(strstr(err, cases[i].want), "case %zu: %s", i,
-		              err);
+		ck_assert_int_eq(gpuc_parse_row(l, strlen(l), &r, &err), -1);
+		ck_assert_msg(strstr(err.buf, cases[i].want), "case %zu: %s", i,
+		              err.buf);
+		strbuf_release(&err);
 	}
 }
 END_TEST
@@ -298,12 +305,12 @@ START_TEST(test_read_rows_places_errors)
 	                     "CUDA error x.cu:1: boom\n";
 	FILE *f = fmemopen(text, strlen(text), "r");
 	struct gpuc_rows rows = { 0 };
-	char err[GPUC_ERR_MAX];
+	struct strbuf err = STRBUF_INIT;
 
-	ck_assert_int_eq(gpuc_read_rows(f, "x.jsonl", &rows, err, sizeof(err)),
-	                 -1);
-	ck_assert_msg(strncmp(err, "x.jsonl:3: a CUDA error", 23) == 0, "%s",
-	              err);
+	ck_assert_int_eq(gpuc_read_rows(f, "x.jsonl", &rows, &err), -1);
+	ck_assert_msg(strncmp(err.buf, "x.jsonl:3: a CUDA error", 23) == 0,
+	              "%s", err.buf);
+	strbuf_release(&err);
 	fclose(f);
 	gpuc_rows_release(&rows);
 }
@@ -322,11 +329,11 @@ START_TEST(test_recorded_malformed)
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		struct gpuc_rows rows = { 0 };
-		char err[GPUC_ERR_MAX];
+		struct strbuf err = STRBUF_INIT;
 
-		ck_assert_int_eq(read_rows_file(cases[i].file, &rows, err,
-		                                sizeof(err)), -1);
-		ck_assert_msg(strstr(err, cases[i].want), "%s", err);
+		ck_assert_int_eq(read_rows_file(cases[i].file, &rows, &err), -1);
+		ck_assert_msg(strstr(err.buf, cases[i].want), "%s", err.buf);
+		strbuf_release(&err);
 		gpuc_rows_release(&rows);
 	}
 }
@@ -608,7 +615,8 @@ START_TEST(test_reports)
 	struct gpuc_bounds b;
 	struct gpuc_rows rows = { 0 };
 	struct gpuc_result res = { 0 };
-	char err[GPUC_ERR_MAX], *buf = NULL;
+	struct strbuf err = STRBUF_INIT;
+	char *buf = NULL;
 	size_t len = 0;
 	json_t *rep;
 	FILE *mem;
@@ -616,7 +624,8 @@ START_TEST(test_reports)
 	load_device(DATA "honest/t4.device.json", &dev);
 	load_bounds(dev.name, &b);
 	ck_assert_int_eq(read_rows_file(DATA "broken/missing-row.rows.jsonl",
-	                                &rows, err, sizeof(err)), 0);
+	                                &rows, &err), 0);
+	strbuf_release(&err);
 	ck_assert_int_ge(gpuc_judge(&b, &dev, &rows, &res), 1);
 	rep = gpuc_report(&dev, &b, &rows, &res);
 	ck_assert_ptr_nonnull(rep);
@@ -649,13 +658,15 @@ static char *render(const struct gpuc_device *dev, const char *rows_path)
 	struct gpuc_bounds b;
 	struct gpuc_rows rows = { 0 };
 	struct gpuc_result res = { 0 };
-	char err[GPUC_ERR_MAX], *buf = NULL;
+	struct strbuf err = STRBUF_INIT;
+	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem;
 
 	load_bounds(dev->name, &b);
-	ck_assert_msg(read_rows_file(rows_path, &rows, err, sizeof(err)) == 0,
-	              "%s", err);
+	ck_assert_msg(read_rows_file(rows_path, &rows, &err) == 0,
+	              "%s", strbuf_str(&err));
+	strbuf_release(&err);
 	ck_assert_int_ge(gpuc_judge(&b, dev, &rows, &res), 0);
 	mem = open_memstream(&buf, &len);
 	ck_assert_int_eq(gpuc_write_svg(mem, dev, &b, &rows, &res), 0);

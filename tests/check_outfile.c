@@ -127,7 +127,7 @@ END_TEST
 
 START_TEST(test_create_and_private_dir)
 {
-	char path[256], dir[128], link[128], cerr[512];
+	char path[256], dir[128], link[128];
 	struct strbuf err = STRBUF_INIT;
 	struct stat st;
 	int fd;
@@ -146,8 +146,9 @@ START_TEST(test_create_and_private_dir)
 	ck_assert_ptr_nonnull(strstr(strbuf_str(&err), "symbolic link"));
 	snprintf(path, sizeof(path), "%s/x.log", dir);
 	ck_assert_int_eq(symlink("/nonexistent-wg", path), 0);
-	fd = outfile_create(path, cerr, sizeof(cerr));
-	ck_assert_msg(fd >= 0, "%s", cerr);
+	strbuf_reset(&err);
+	fd = outfile_open_new(path, &err);
+	ck_assert_msg(fd >= 0, "%s", strbuf_str(&err));
 	ck_assert_int_eq(write(fd, "x", 1), 1);
 	close(fd);
 	ck_assert_int_eq(lstat(path, &st), 0);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grader/lib/strbuf.h"
 #include "grader/run/runner.h"
 #include "grader/run/sandbox.h"
 #include "grader/run/scratch.h"
@@ -35,14 +36,15 @@ static const char *const *slot_hide;   /* for the next slot_open */
 static void slot_open(struct slot *t, const char *name, int no_ns)
 {
 	const char *h = getenv("WG_HELPERS"), *b = getenv("WG_BUILD");
-	char src[PATH_MAX], err[512];
+	char src[PATH_MAX];
+	struct strbuf err = STRBUF_INIT;
 	struct sandbox_config cfg = { .tmp_bytes = 8 << 20, .no_namespaces = no_ns };
 
 	if (h)
 		snprintf(src, sizeof(src), "%s/%s", h, name);
 	else
 		snprintf(src, sizeof(src), "%s/helpers/%s", b && *b ? b : "build", name);
-	ck_assert_msg(scratch_init(&t->sc, 1, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(scratch_init(&t->sc, 1, &err) == 0, "%s", strbuf_str(&err));
 	snprintf(t->prog, sizeof(t->prog), "%s/bin/prog", t->sc.base);
 	ck_assert_int_eq(scratch_copy_file(src, t->prog, 0755, 0), 0);
 	scratch_slot_ids(&t->sc, 0, &t->uid, &t->gid);
@@ -50,12 +52,15 @@ static void slot_open(struct slot *t, const char *name, int no_ns)
 	cfg.hide = slot_hide;
 	cfg.uid = t->uid;
 	cfg.gid = t->gid;
-	ck_assert_msg(sandbox_open(&t->s, &cfg, &t->l, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(sandbox_open(&t->s, &cfg, &t->l, &err) == 0, "%s",
+		      strbuf_str(&err));
 	snprintf(t->dir, sizeof(t->dir), "%s/slot-0", t->sc.base);
 	if (!sandbox_private_dirs(t->s)) {
-		char path[PATH_MAX];
-		ck_assert_int_eq(scratch_fresh_dir(&t->sc, "slot-0", 0, path,
-						   sizeof(path), err, sizeof(err)), 0);
+		struct strbuf path = STRBUF_INIT;
+
+		ck_assert_msg(scratch_fresh_dir(&t->sc, "slot-0", 0, &path,
+						&err) == 0, "%s", strbuf_str(&err));
+		strbuf_release(&path);
 	}
 }
 

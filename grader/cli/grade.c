@@ -146,7 +146,8 @@ static void pin_worker(const struct grading *g, int slot)
  * suite's data is loaded): each run's max RSS is then its own. */
 static int open_slots(struct grading *g, const struct options *o)
 {
-	char err[512];
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0;
 
 	g->slots = xcalloc((size_t)o->jobs, sizeof(*g->slots));
 	g->cpus = xcalloc((size_t)o->jobs, sizeof(*g->cpus));
@@ -164,13 +165,16 @@ static int open_slots(struct grading *g, const struct options *o)
 		struct sandbox_layers l;
 
 		scratch_slot_ids(&g->scratch, i, &cfg.uid, &cfg.gid);
-		if (sandbox_open(&g->slots[i], &cfg, &l, err, sizeof(err)) < 0)
-			return error("%s", err);
+		if (sandbox_open(&g->slots[i], &cfg, &l, &err) < 0) {
+			rc = error("%s", strbuf_str(&err));
+			break;
+		}
 		if (i == 0)
 			g->layers = l;
 		g->nslots = i + 1;
 	}
-	return 0;
+	strbuf_release(&err);
+	return rc;
 }
 
 /* The compiler runs in the sandbox, where only the system's folders are
@@ -294,24 +298,12 @@ static void on_stop(int sig)
 	stop_signal = sig;
 }
 
-static void catch_stop_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
 static void build_job(void *ctx, size_t i, int slot)
 {
 	struct grading *g = ctx;
 	struct report_sub *sub = &g->subs[i];
-	char dir[4200], err[4400], name[64];
-	struct strbuf why = STRBUF_INIT;
+	char name[64];
+	struct strbuf dir = STRBUF_INIT, why = STRBUF_INIT;
 	struct build_limits lim = BUILD_LIMITS_INIT;
 	struct build_result br;
 	uid_t uid;
@@ -333,23 +325,25 @@ static void build_job(void *ctx, size_t i, int slot)
 	}
 	snprintf(name, sizeof(name), "build-%zu", i);
 	scratch_slot_ids(&g->scratch, slot, &uid, &gid);
-	if (scratch_fresh_dir(&g->scratch, name, slot, dir, sizeof(dir), err, sizeof(err)) < 0) {
+	if (scratch_fresh_dir(&g->scratch, name, slot, &dir, &why) < 0) {
 		sub->build = BUILD_ERROR;
-		sub->build_log = strdup(err);
+		sub->build_log = strbuf_detach(&why, NULL);
+		strbuf_release(&dir);
 		return;
 	}
 	lim = g->build_lim;
 	lim.sbx = g->slots[slot];
-	build_submission(sub->path, dir, uid, gid, &lim, &br);
+	build_submission(sub->path, dir.buf, uid, gid, &lim, &br);
 	/* Never by path: the build may have swapped "prog" for a link. */
 	if (br.status == BUILD_OK)
-		build_take_program(dir, uid, g->progs[i], &br);
+		build_take_program(dir.buf, uid, g->progs[i], &br);
 	sub->build = br.status;
 	sub->build_log = br.log;
 	snprintf(sub->build_reason, sizeof(sub->build_reason), "%s", br.reason);
 	if (sub->build == BUILD_OK)
 		sub->image_bytes = build_image_size(g->progs[i]);
-	scratch_remove_tree(dir);
+	scratch_remove_tree(dir.buf);
+	strbuf_release(&dir);
 }
 
 /* A case that did not run because the build did not give a program. */
@@ -378,7 +372,8 @@ static void case_job(void *ctx, size_t job, int slot)
 	size_t si = job / g->suite->ncases, ci = job % g->suite->ncases;
 	struct report_sub *sub = &g->subs[si];
 	struct judge_result *r = &sub->cases[ci];
-	char dir[4200], err[4400], name[32];
+	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
+	char name[32];
 	uid_t uid;
 	gid_t gid;
 
@@ -392,16 +387,22 @@ static void case_job(void *ctx, size_t job, int slot)
 	/* With private folders the keeper makes the working folder inside
 	 * its own tmpfs; the host's stays unused. */
 	if (sandbox_private_dirs(g->slots[slot]))
-		snprintf(dir, sizeof(dir), "%s/%s", g->scratch.base, name);
-	else if (scratch_fresh_dir(&g->scratch, name, slot, dir, sizeof(dir), err, sizeof(err)) < 0) {
+		wg_path_join(&dir, g->scratch.base, name);
+	else
+		scratch_fresh_dir(&g->scratch, name, slot, &dir, &err);
+	if (err.len || strbuf_failed(&dir)) {
 		memset(r, 0, sizeof(*r));
 		r->verdict = VERDICT_IE;
-		snprintf(r->detail, sizeof(r->detail), "grader failure: %.300s", err);
-		return;
+		snprintf(r->detail, sizeof(r->detail), "grader failure: %.300s",
+			 err.len ? err.buf : "out of memory");
+	} else {
+		scratch_slot_ids(&g->scratch, slot, &uid, &gid);
+		judge_case(&g->cfg, g->progs[si], sub->image_bytes, dir.buf, uid,
+			   gid, g->slots[slot], &g->data[ci],
+			   g->suite->cases[ci].points, r);
 	}
-	scratch_slot_ids(&g->scratch, slot, &uid, &gid);
-	judge_case(&g->cfg, g->progs[si], sub->image_bytes, dir, uid, gid,
-		   g->slots[slot], &g->data[ci], g->suite->cases[ci].points, r);
+	strbuf_release(&dir);
+	strbuf_release(&err);
 }
 
 /* ---- reports ---- */
@@ -543,14 +544,15 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		 size_t n, const int *is_dir)
 {
 	struct grading g = { .suite = s, .nsubs = n };
-	char err[4400];
+	struct strbuf err = STRBUF_INIT;
 	int rc = WG_EXIT_INTERNAL;
 
 	g.data = xcalloc(s->ncases, sizeof(*g.data));
 	g.subs = xcalloc(n, sizeof(*g.subs));
 	g.progs = xcalloc(n, sizeof(*g.progs));
-	if (scratch_init(&g.scratch, o->jobs, err, sizeof(err)) < 0) {
-		error("%s", err);
+	if (scratch_init(&g.scratch, o->jobs, &err) < 0) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
 		goto out;
 	}
 	set_limits(o, s, &g.cfg);
@@ -575,7 +577,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		goto out;
 	}
 	warn_layers(&g, o);
-	catch_stop_signals();
+	wg_stop_signals(on_stop);
 	pool_run(n, o->jobs, build_job, &g);
 	pool_run(n * s->ncases, o->jobs, case_job, &g);
 	if (!stop_signal)

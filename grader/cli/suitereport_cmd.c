@@ -331,7 +331,6 @@ out:
 int suitereport_main(int argc, char **argv)
 {
 	struct sr_args a = { 0 };
-	struct sigaction sa;
 	char tmpl[4096], report[4200];
 	const char *tmpdir = getenv("TMPDIR");
 	char **sols;
@@ -373,12 +372,7 @@ int suitereport_main(int argc, char **argv)
 		goto out;
 	}
 	snprintf(report, sizeof(report), "%s/report.json", tmpl);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	wg_stop_signals(on_stop);
 	rc = run_grade(&a, sols, nsols, report);
 	if (stop_signal)
 		rc = WG_EXIT_INTERNAL;

@@ -11,6 +11,8 @@
  * inner whitespace, case, empty lines between lines.
  * The exact rule (--exact) compares the bytes.
  * Both sides may hold NUL bytes; lengths are explicit.
+ *
+ * Errors: cannot fail (nothing is allocated).
  */
 
 #include <stddef.h>

@@ -17,6 +17,8 @@
  * and trailing lines are trimmed first; at most max_lines lines of each side
  * of the rest are diffed; past max_d edits the rest is shown as one
  * replaced block; the text stops at max_bytes with a note.
+ *
+ * Errors: out of memory alone: -1 or NULL, with no message.
  */
 
 #include <stddef.h>

@@ -9,6 +9,9 @@
  * verdict comes from verdict_classify() and, for a clean run, from
  * cmp_equal(). A wrong answer gets its diff text: the first difference
  * (diff_first) followed by the bounded unified diff (diff_unified).
+ *
+ * Errors: cannot fail: the grader's own failure is the case's verdict, IE,
+ * with the reason in its detail.
  */
 
 #include <stddef.h>

@@ -22,6 +22,9 @@
  * commands j .. R-E+j of the run, and the answer is that range (exact when
  * E = R, as in "active 40; active 50"; a range for "active 8; active 0").
  * Without an error_prefix, no command is taken to fail.
+ *
+ * Errors: -1 when the rule places no input line (no message); nothing is
+ * allocated.
  */
 
 #include <stddef.h>

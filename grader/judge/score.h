@@ -8,6 +8,9 @@
  * failure) is never counted against the student: its points leave both
  * score and max_score, and it is counted in 'excluded'. CE cases count
  * (the student's code did not build).
+ *
+ * Errors: score_submission: -1 when out of memory (no message);
+ * score_release cannot fail.
  */
 
 #include <stddef.h>

@@ -40,6 +40,9 @@
  *                "commands": {"active": 0, "aos": 2}}
  *
  * every key optional ("default" 1); counts are integers 0-1000.
+ *
+ * Errors: suite_load: -1 and a message in err (below); the other functions
+ * cannot fail.
  */
 
 #include "grader/lib/strbuf.h"

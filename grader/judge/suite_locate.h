@@ -9,8 +9,10 @@
  * the very bytes jansson accepted along the error's path (["cases", 3,
  * "points"]) with a scanner that only needs to skip well-formed JSON.
  * Lines and columns are 1-based and count characters (UTF-8 sequences) as
- * jansson does. Nothing here allocates but suite_path_name (into a strbuf);
- * nothing fails.
+ * jansson does.
+ *
+ * Errors: cannot fail; nothing here allocates but suite_path_name (into a
+ * strbuf, whose flag records a failed allocation).
  */
 #include "grader/lib/strbuf.h"
 

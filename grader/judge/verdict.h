@@ -29,14 +29,14 @@
  *   RTE  any other signal (named, e.g. SIGSEGV) or non-zero exit status.
  *   AC / WA  by comparing the output (compare.h), decided by the caller.
  * CE is set by the build step, never by this rule.
+ *
+ * Errors: none of these functions can fail; names past the table are
+ * "?", "unknown verdict", "" or NULL as stated below.
  */
 
 #include <stddef.h>
 
 #include "grader/run/runner.h"
-
-/* Errors: none of these functions can fail; names past the table are
- * "?", "unknown verdict", "" or NULL as stated below. */
 
 enum verdict {
 	VERDICT_AC,

@@ -17,6 +17,9 @@
  *
  * Who frees: the buffer owns buf until strbuf_release (frees it) or
  * strbuf_detach (hands it to the caller, who frees it with free()).
+ *
+ * Errors: -1 when memory runs out, sticky (above); strbuf_read_fd and
+ * strbuf_read_file: -1 and errno.
  */
 #include <stdarg.h>
 #include <stddef.h>

@@ -26,6 +26,9 @@
  * A student's program failing is never an exit status of grade: it is a
  * verdict in the report. The grader failing on one case is the IE verdict
  * for that case (verdict.h), and exit 3 only where nothing can be graded.
+ *
+ * Errors: these are the reporters themselves: error() returns -1, die()
+ * and die_usage() exit, the x* allocators die() when memory runs out.
  */
 
 /* grade's exit statuses (README "Exit statuses"). */

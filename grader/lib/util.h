@@ -3,6 +3,10 @@
 /*
  * util: the small helpers every part of the grader shares, one copy each.
  * Library-safe: nothing here prints or exits (usage.h's x* functions do).
+ *
+ * Errors: wg_path_join: -1 when memory runs out (the strbuf's flag);
+ * wg_parse_long and wg_parse_seconds: -1 and a message in err; the rest
+ * cannot fail.
  */
 #include "grader/lib/strbuf.h"
 
@@ -10,6 +14,11 @@
 
 /* Seconds on the monotonic clock. */
 double wg_now(void);
+
+/* The signals that ask grade to stop (SIGINT, SIGTERM, SIGHUP) to handler,
+ * or to SIG_IGN / SIG_DFL, with no flags and an empty mask. A handler only
+ * sets a flag (style.md). */
+void wg_stop_signals(void (*handler)(int));
 
 /* "a/b" into out (appended). 0, or -1 (allocation). */
 int wg_path_join(struct strbuf *out, const char *a, const char *b);

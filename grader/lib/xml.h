@@ -18,6 +18,8 @@
  *   XML_REPLACE  for text shown in a browser (SVG): a control character
  *                (tab and newline too) is '?', a bad byte is U+FFFD, and
  *                the apostrophe is "&#39;", which HTML knows too.
+ *
+ * Errors: cannot fail (writing errors stay in f, for ferror).
  */
 #include <stddef.h>
 #include <stdio.h>

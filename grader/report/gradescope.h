@@ -27,6 +27,9 @@
  * Gradescope's ordering groups cases by category. A report's case may also
  * carry a Gradescope visibility word itself ("after_due_date",
  * "after_published"), which is passed through and counts as hidden.
+ *
+ * Errors: gradescope_write: -1 and errno; gradescope_results: NULL when out
+ * of memory; the validators: -1 and a message in err.
  */
 
 #include <stdio.h>

@@ -41,6 +41,10 @@
  * Content-Security-Policy allows no network at all and only the page's own
  * script (by its SHA-256), so markup that somehow got through still could
  * not run.
+ *
+ * Errors: html_write: -1 and errno; html_class_new and html_class_add: NULL
+ * or -1 when out of memory; html_suite_section and html_escape write to f
+ * and cannot fail otherwise (the caller checks ferror).
  */
 
 #include <stdio.h>

@@ -5,14 +5,9 @@
  * (one row per wrong solution, one cell per case). Every string goes
  * through html_escape(); nothing is written inside <script>.
  */
-#include "grader/report/html.h"
+#include "grader/report/html_int.h"
 
 #include <string.h>
-
-static void esc(FILE *f, const char *s)
-{
-	html_escape(f, s ? s : "", s ? strlen(s) : 0);
-}
 
 static long long int_at(const json_t *o, const char *key)
 {

@@ -229,32 +229,41 @@ static char *pair_key(const char *prefix, const char *cat, const char *name)
 	return key;
 }
 
+/* One pair_key (freed here): 1 when it is already in seen, else 0; added
+ * to seen when add; -1 when key is NULL (out of memory). */
+static int pair_seen(json_t *seen, char *key, int add)
+{
+	int hit;
+
+	if (!key)
+		return -1;
+	hit = json_object_get(seen, key) != NULL;
+	if (add)
+		json_object_set_new(seen, key, json_true());
+	free(key);
+	return hit;
+}
+
 /* Adds (add) or looks up the submission's pairs under prefix; 1 when one
  * of them is already in seen, -1 when out of memory. */
 static int pairs(json_t *seen, const json_t *sub, const char *prefix, int add)
 {
 	const json_t *k;
 	size_t i;
-	int hit = 0;
+	int hit = 0, h;
 
 	if (build_failed(sub)) {
-		char *key = pair_key(prefix, NULL, "build");
-		if (!key)
+		h = pair_seen(seen, pair_key(prefix, NULL, "build"), add);
+		if (h < 0)
 			return -1;
-		hit |= json_object_get(seen, key) != NULL;
-		if (add)
-			json_object_set_new(seen, key, json_true());
-		free(key);
+		hit |= h;
 	}
 	json_array_foreach(json_object_get(sub, RK_CASES), i, k) {
-		char *key = pair_key(prefix, get_str(k, RK_CATEGORY),
-				     get_str(k, RK_NAME));
-		if (!key)
+		h = pair_seen(seen, pair_key(prefix, get_str(k, RK_CATEGORY),
+					     get_str(k, RK_NAME)), add);
+		if (h < 0)
 			return -1;
-		hit |= json_object_get(seen, key) != NULL;
-		if (add)
-			json_object_set_new(seen, key, json_true());
-		free(key);
+		hit |= h;
 	}
 	return hit;
 }

@@ -32,6 +32,8 @@
  * Text is escaped for XML 1.0: markup characters become entities, and bytes
  * XML 1.0 cannot carry at all (control characters other than tab, newline
  * and CR; invalid UTF-8) are written as a visible "\xNN" (grader/lib/xml.h).
+ *
+ * Errors: junit_write: -1 and errno (writing failed).
  */
 
 #include <stdio.h>

@@ -28,6 +28,8 @@
  *
  * grade batch adds to a submission, in its class page rows: student,
  * status, error (RK_STUDENT...).
+ *
+ * Errors: none: names only, no functions.
  */
 
 /* The top level. */

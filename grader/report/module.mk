@@ -3,7 +3,8 @@
 # XML, Gradescope's results.json and the HTML page.
 GRADER_REPORT_SRCS := grader/report/report.c grader/report/outfile.c \
                       grader/report/junit.c grader/report/gradescope.c \
-                      grader/report/html.c grader/report/html_suite.c
+                      grader/report/html.c grader/report/html_summary.c \
+                      grader/report/html_suite.c
 # The suite report (grade --suite-report): the kill matrix of wrong solutions.
 GRADER_REPORT_SRCS += grader/report/suitereport.c
 GRADER_LIB_SRCS += $(GRADER_REPORT_SRCS)

@@ -248,7 +248,7 @@ int outfile_write(const char *path, int (*fill)(FILE *, const void *),
 	return rc;
 }
 
-static int create(const char *path, struct strbuf *err)
+int outfile_open_new(const char *path, struct strbuf *err)
 {
 	char tmp[32], *base;
 	int dfd;
@@ -267,7 +267,7 @@ static int create(const char *path, struct strbuf *err)
 int outfile_create(const char *path, char *err, size_t errlen)
 {
 	struct strbuf why = STRBUF_INIT;
-	int fd = create(path, &why);
+	int fd = outfile_open_new(path, &why);
 
 	if (fd < 0)
 		snprintf(err, errlen, "%s", strbuf_str(&why));

@@ -20,6 +20,12 @@
  * owner can rename or remove it: each entry on the way must then belong to
  * root or to the grader. Without root the programs run as the grader's
  * user and can write what it can, so there is nothing to check.
+ *
+ * Errors (usage.h): -1 with the reason appended to the caller's err, a
+ * whole message; outfile_create alone still fills a char array (a thin
+ * wrapper of outfile_open_new kept for grade batch's batch_sched.c, to go
+ * when that moves to the strbuf, issue 11); outfile_set_sandbox_ids cannot
+ * fail.
  */
 
 #include <stddef.h>
@@ -31,12 +37,6 @@ struct strbuf;
 /* The uids and gids [lo, hi) the sandboxed programs run under (root);
  * outside it only "other" write permission counts. */
 void outfile_set_sandbox_ids(uid_t lo, uid_t hi);
-
-/*
- * Errors (usage.h): -1 with the reason appended to the caller's err, a
- * whole message; outfile_create alone still fills a char array (its
- * caller in grade batch moves to the strbuf later, issue 11).
- */
 
 /* Checks the folder rule for the file path (its folder must exist).
  * Returns 0, or -1 with err set ("report folder '...' ..."). */
@@ -55,6 +55,9 @@ int outfile_write(const char *path, int (*fill)(FILE *, const void *),
 /* Creates path as a new, empty 0600 file the same way (a temporary file
  * renamed at once) and returns its descriptor (close-on-exec, owned by the
  * caller), for a file written as it goes (a log). -1 with err set. */
+int outfile_open_new(const char *path, struct strbuf *err);
+/* The same with the message copied into err[errlen] (cut if it must be):
+ * for batch_sched.c until it moves to outfile_open_new. */
 int outfile_create(const char *path, char *err, size_t errlen);
 
 /* Makes dir a folder only the grader can use: created 0700 when missing;

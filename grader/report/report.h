@@ -20,6 +20,10 @@
  * exporter meant for students (Gradescope) leaves hidden diffs out.
  * An IE case has "excluded": true and its points are left out of the
  * submission's max_score ("excluded_points" says how many).
+ *
+ * Errors: report_write_json: -1 and a message in err; report_json: NULL
+ * when out of memory; report_print cannot fail (the caller checks
+ * ferror).
  */
 
 #include <stdint.h>

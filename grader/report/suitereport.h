@@ -24,6 +24,11 @@
  * object, so the two always agree, and an HTML page can render it too.
  * Library code: nothing here exits; only suitereport_print prints, to the
  * FILE it is given.
+ *
+ * Errors: suitereport_json, suitereport_from_grade and
+ * suitereport_read_index: NULL and a message in err; suitereport_print: -1
+ * (no message) for an object it cannot read; suitereport_kills cannot
+ * fail.
  */
 
 #include <stddef.h>

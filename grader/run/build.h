@@ -19,6 +19,11 @@
  * (gcc's response-file syntax) is refused outright. The program is taken
  * from the build folder only through build_take_program(), which never
  * follows a link.
+ *
+ * Errors: build_submission cannot fail (the grader's own failure is
+ * BUILD_ERROR, the reason in r->log); build_take_program: -1 with r's
+ * status, reason and log; build_count_sources: -1 and errno;
+ * build_find_compiler: -1 when there is none. Nothing prints or exits.
  */
 
 #include <stddef.h>

@@ -20,6 +20,10 @@
  * Layout: <the grader's own cgroup in that hierarchy>/warpgrade-<pid>-<slot>,
  * made by cg_open and removed by cg_close. Joining is done by the child
  * itself, before exec, by writing "0" to each descriptor of cg_join_fds.
+ *
+ * Errors: cg_open cannot fail (what is missing goes to why, caps says what
+ * is left); cg_kill_all: -1 and errno; cg_set_limits: -1 when a write
+ * failed; the readers answer "not offered" as -1 or 0. Nothing prints.
  */
 
 #include <stdint.h>

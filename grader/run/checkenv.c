@@ -124,8 +124,8 @@ int checkenv_main(const char *suite_dir)
 	struct scratch sc;
 	struct sandbox_slot *slot;
 	struct sandbox_layers l;
-	struct strbuf table = STRBUF_INIT;
-	char err[4400], *real = NULL;
+	struct strbuf table = STRBUF_INIT, err = STRBUF_INIT;
+	char *real = NULL;
 	const char *hide[2] = { NULL, NULL };
 	int hidden, rc, oom;
 
@@ -135,8 +135,9 @@ int checkenv_main(const char *suite_dir)
 		hide[0] = real;
 	print_kernel();
 	print_uids();
-	if (scratch_init(&sc, 1, err, sizeof(err)) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
+	if (scratch_init(&sc, 1, &err) < 0) {
+		fprintf(stderr, "grade: %s\n", strbuf_str(&err));
+		strbuf_release(&err);
 		free(real);
 		return 3;
 	}
@@ -144,8 +145,9 @@ int checkenv_main(const char *suite_dir)
 				      .tmp_bytes = (uint64_t)SUITE_DEFAULT_TMP_MIB << 20,
 				      .no_namespaces = sandbox_namespaces_disabled() };
 	scratch_slot_ids(&sc, 0, &cfg.uid, &cfg.gid);
-	if (sandbox_open(&slot, &cfg, &l, err, sizeof(err)) < 0) {
-		fprintf(stderr, "grade: %s\n", err);
+	if (sandbox_open(&slot, &cfg, &l, &err) < 0) {
+		fprintf(stderr, "grade: %s\n", strbuf_str(&err));
+		strbuf_release(&err);
 		scratch_cleanup(&sc);
 		free(real);
 		return 3;

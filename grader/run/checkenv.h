@@ -7,6 +7,10 @@
  * free slot uids. Returns the exit status: 0 safe, 1 a suite with hidden
  * cases (or none named) would be graded without mount masking, 2 a bad
  * suite, 3 the sandbox could not be started.
+ *
+ * Errors: returned as that exit status: grade --check-env's body, the one
+ * file of grader/run that prints (its table on stdout, its failure on
+ * stderr).
  */
 int checkenv_main(const char *suite_dir);
 

@@ -9,6 +9,9 @@
  * ever run at once. Jobs are handed out in index order. With one slot the
  * jobs run in the calling thread. Forking from these threads is safe because
  * the runner's child only makes async-signal-safe calls before exec.
+ *
+ * Errors: cannot fail (threads that cannot be started only cost
+ * parallelism).
  */
 
 #include <stddef.h>

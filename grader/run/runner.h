@@ -96,6 +96,9 @@
  * gid are ignored; RLIMIT_NPROC then counts every process of the grader's
  * user, and a grandchild that leaves the process group with setsid()
  * survives the cleanup (only the group is killed).
+ *
+ * Errors: -1 and c->res.error (the return convention above); the other
+ * functions cannot fail.
  */
 
 #include "grader/lib/strbuf.h"

@@ -5,8 +5,10 @@
  * to the runner). runner.c computes a struct child_plan before the vfork;
  * the child runs runner_child_exec(plan), which makes async-signal-safe
  * calls only, and reports a failed step as {stage, errno} on the status
- * pipe (runner.c's theory of operation). Nothing here allocates or fails
- * to the caller: the child _exits.
+ * pipe (runner.c's theory of operation).
+ *
+ * Errors: none to the caller: nothing here allocates, and a failed step
+ * is the {stage, errno} record, after which the child _exits.
  */
 #include <linux/filter.h>
 #include <signal.h>

@@ -8,7 +8,8 @@
  *   runner_pump.c  the pump: feeding stdin, capturing stdout and the tail
  *                  of stderr (strbuf), the poll loop against the wall
  *                  deadline and the output caps, and the final drain.
- * Errors as in runner.h: -1 with c->res.error set (runner_fail).
+ * Errors: as in runner.h, -1 with c->res.error set (runner_fail); the
+ * pipe helpers: -1 and errno.
  */
 #include "grader/run/runner.h"
 

@@ -56,14 +56,14 @@ static int write_maps(pid_t keeper)
 }
 
 static int await_ready(struct sandbox_slot *s, struct sandbox_layers *layers,
-		       char *err, size_t errlen)
+		       struct strbuf *err)
 {
 	int fds[1];
 
 	for (;;) {
 		if (sbx_recv(s->sock, s->m, fds, 1) < 0) {
-			snprintf(err, errlen, "the sandbox keeper of a slot died while "
-				 "starting: %s", errno ? strerror(errno) : "end of file");
+			strbuf_addf(err, "the sandbox keeper of a slot died while "
+				    "starting: %s", errno ? strerror(errno) : "end of file");
 			return -1;
 		}
 		if (s->m->type == M_READY) {
@@ -76,15 +76,15 @@ static int await_ready(struct sandbox_slot *s, struct sandbox_layers *layers,
 		s->m->type = M_MAPPED;
 		s->m->ok = write_maps(s->keeper) == 0;
 		if (sbx_send(s->sock, s->m, NULL, 0) < 0) {
-			snprintf(err, errlen, "cannot reach the sandbox keeper: %s",
-				 strerror(errno));
+			strbuf_addf(err, "cannot reach the sandbox keeper: %s",
+				    strerror(errno));
 			return -1;
 		}
 	}
 }
 
 int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
-		 struct sandbox_layers *layers, char *err, size_t errlen)
+		 struct sandbox_layers *layers, struct strbuf *err)
 {
 	struct sandbox_slot *s = calloc(1, sizeof(*s));
 	int sv[2];
@@ -93,11 +93,11 @@ int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
 	*out = NULL;
 	if (!s || !(s->m = calloc(1, sizeof(*s->m)))) {
 		free(s);
-		snprintf(err, errlen, "out of memory");
+		strbuf_addstr(err, "out of memory");
 		return -1;
 	}
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
-		snprintf(err, errlen, "cannot make a socket pair: %s", strerror(errno));
+		strbuf_addf(err, "cannot make a socket pair: %s", strerror(errno));
 		goto fail;
 	}
 	s->keeper = fork();
@@ -108,11 +108,11 @@ int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
 	close(sv[1]);
 	s->sock = sv[0];
 	if (s->keeper < 0) {
-		snprintf(err, errlen, "cannot fork the sandbox keeper: %s", strerror(errno));
+		strbuf_addf(err, "cannot fork the sandbox keeper: %s", strerror(errno));
 		close(s->sock);
 		goto fail;
 	}
-	if (await_ready(s, layers, err, errlen) < 0) {
+	if (await_ready(s, layers, err) < 0) {
 		sandbox_close(s);
 		return -1;
 	}

@@ -89,7 +89,8 @@
  * PR_SET_PDEATHSIG) and before loading anything large.
  *
  * Errors: the functions here print nothing and never exit grade; they
- * return -1 with the reason in err or in c->res.error. The keeper and the
+ * return -1 with the reason in err (a struct strbuf, appended) or in
+ * c->res.error. The keeper and the
  * spawner are forks of grade: they end with _exit, at once when grade
  * closes its socket or dies (that is their lifecycle, not a failure).
  *
@@ -145,11 +146,11 @@ struct sandbox_layers {
 	char missing[600];       /* why a layer is absent ("; " between) */
 };
 
-/* Forks slot cfg->slot's keeper and builds its layers. 0, or -1 with err
- * set (the keeper could not be started at all: a missing layer is not an
- * error, it is recorded in *layers). */
+/* Forks slot cfg->slot's keeper and builds its layers. 0, or -1 with the
+ * reason appended to err (the keeper could not be started at all: a
+ * missing layer is not an error, it is recorded in *layers). */
 int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
-		 struct sandbox_layers *layers, char *err, size_t errlen);
+		 struct sandbox_layers *layers, struct strbuf *err);
 /* Ends the keeper (its namespaces and cgroups go with it) and frees s. */
 void sandbox_close(struct sandbox_slot *s);
 

@@ -21,6 +21,10 @@
  * error text (truncated like run_child's res.error, which it fills). The
  * keeper's paths are PATH_MAX arrays: longer ones fail with ENAMETOOLONG
  * as the kernel would fail them.
+ *
+ * Errors: -1 and errno for the system-call helpers, -1 and c->res.error
+ * (or m's text) for a run; a layer the kernel refuses is noted in
+ * L->missing (sbx_note), never an error.
  */
 #include <limits.h>
 #include <signal.h>

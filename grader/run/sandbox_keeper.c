@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "grader/lib/util.h"
 #include "grader/run/sysfilter.h"
 
 /* Everything left of the run: the cgroup's processes, the group, and with
@@ -210,14 +211,12 @@ static void keeper_signals(void)
 {
 	struct sigaction sa;
 
+	/* grade decides when runs stop (its own handlers); the keeper ends
+	 * when grade closes the socket or dies. */
+	wg_stop_signals(SIG_IGN);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_IGN;
 	sigemptyset(&sa.sa_mask);
-	/* grade decides when runs stop (its own handlers); the keeper ends
-	 * when grade closes the socket or dies. */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGPIPE, &sa, NULL);
 	sa.sa_handler = SIG_DFL;
 	sigaction(SIGCHLD, &sa, NULL);

@@ -23,7 +23,7 @@
 
 /* The lock directory, made (or found) root-owned and private, never
  * through a symlink: /tmp is shared with everyone. */
-static int lock_dir(char *err, size_t errlen)
+static int lock_dir(struct strbuf *err)
 {
 	struct stat st;
 
@@ -32,20 +32,20 @@ static int lock_dir(char *err, size_t errlen)
 	if (lstat(SCRATCH_LOCK_DIR, &st) < 0)
 		goto bad;
 	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077)) {
-		snprintf(err, errlen, "unsafe uid lock directory '%s' (must be a "
-			 "directory of uid %u, mode 0700)", SCRATCH_LOCK_DIR,
-			 (unsigned)geteuid());
+		strbuf_addf(err, "unsafe uid lock directory '%s' (must be a "
+			    "directory of uid %u, mode 0700)", SCRATCH_LOCK_DIR,
+			    (unsigned)geteuid());
 		return -1;
 	}
 	return 0;
 bad:
-	snprintf(err, errlen, "cannot create '%s': %s", SCRATCH_LOCK_DIR,
-		 strerror(errno));
+	strbuf_addf(err, "cannot create '%s': %s", SCRATCH_LOCK_DIR,
+		    strerror(errno));
 	return -1;
 }
 
 /* Claims nslots free uids; see scratch.h. */
-static int claim_uids(struct scratch *s, char *err, size_t errlen)
+static int claim_uids(struct scratch *s, struct strbuf *err)
 {
 	char path[256];
 	int got = 0;
@@ -53,19 +53,19 @@ static int claim_uids(struct scratch *s, char *err, size_t errlen)
 	s->uids = calloc((size_t)s->nslots, sizeof(*s->uids));
 	s->lock_fds = malloc((size_t)s->nslots * sizeof(*s->lock_fds));
 	if (!s->uids || !s->lock_fds) {
-		snprintf(err, errlen, "out of memory");
+		strbuf_addstr(err, "out of memory");
 		return -1;
 	}
 	for (int i = 0; i < s->nslots; i++)
 		s->lock_fds[i] = -1;
-	if (lock_dir(err, errlen) < 0)
+	if (lock_dir(err) < 0)
 		return -1;
 	for (int k = 0; k < SCRATCH_UID_RANGE && got < s->nslots; k++) {
 		uid_t uid = run_slot_uid(k);
 		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR, (unsigned)uid);
 		int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
 		if (fd < 0) {
-			snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+			strbuf_addf(err, "cannot open '%s': %s", path, strerror(errno));
 			return -1;
 		}
 		if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
@@ -77,8 +77,8 @@ static int claim_uids(struct scratch *s, char *err, size_t errlen)
 		char pid[24];
 		int len = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 		if (ftruncate(fd, 0) < 0 || write(fd, pid, (size_t)len) != len) {
-			snprintf(err, errlen, "cannot write '%s': %s", path,
-				 strerror(errno));
+			strbuf_addf(err, "cannot write '%s': %s", path,
+				    strerror(errno));
 			close(fd);
 			return -1;
 		}
@@ -86,9 +86,9 @@ static int claim_uids(struct scratch *s, char *err, size_t errlen)
 		s->lock_fds[got++] = fd;
 	}
 	if (got < s->nslots) {
-		snprintf(err, errlen, "no free slot uid: %d grade processes hold "
-			 "all of uids %u-%u", SCRATCH_UID_RANGE, (unsigned)run_slot_uid(0),
-			 (unsigned)run_slot_uid(SCRATCH_UID_RANGE - 1));
+		strbuf_addf(err, "no free slot uid: %d grade processes hold "
+			    "all of uids %u-%u", SCRATCH_UID_RANGE, (unsigned)run_slot_uid(0),
+			    (unsigned)run_slot_uid(SCRATCH_UID_RANGE - 1));
 		return -1;
 	}
 	return 0;
@@ -224,7 +224,7 @@ static void sweep_stale(const char *tmp)
 		closedir(d);
 }
 
-int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen)
+int scratch_init(struct scratch *s, int nslots, struct strbuf *err)
 {
 	const char *tmp = getenv("TMPDIR");
 	char path[4096], bin[4200];
@@ -234,14 +234,14 @@ int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen)
 	s->as_root = geteuid() == 0;
 	sweep_stale(tmp && *tmp ? tmp : "/tmp");
 	s->nslots = nslots;
-	if (s->as_root && claim_uids(s, err, errlen) < 0) {
+	if (s->as_root && claim_uids(s, err) < 0) {
 		scratch_cleanup(s);
 		return -1;
 	}
 	snprintf(path, sizeof(path), "%s/grade.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(path)) {
-		snprintf(err, errlen, "cannot create a temporary directory in '%s': %s",
-			 tmp && *tmp ? tmp : "/tmp", strerror(errno));
+		strbuf_addf(err, "cannot create a temporary directory in '%s': %s",
+			    tmp && *tmp ? tmp : "/tmp", strerror(errno));
 		scratch_cleanup(s);
 		return -1;
 	}
@@ -249,7 +249,7 @@ int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen)
 	snprintf(bin, sizeof(bin), "%s/bin", path);
 	if (!s->base || chmod(path, 0711) < 0 || mkdir(bin, 0755) < 0 ||
 	    chmod(bin, 0755) < 0 || claim_owner(s) < 0) {
-		snprintf(err, errlen, "cannot set up '%s': %s", path, strerror(errno));
+		strbuf_addf(err, "cannot set up '%s': %s", path, strerror(errno));
 		if (!s->base)
 			rmdir(path);
 		scratch_cleanup(s);
@@ -287,12 +287,18 @@ void scratch_slot_ids(const struct scratch *s, int slot, uid_t *uid, gid_t *gid)
 static int remove_contents(int top);
 
 int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
-		      char *path, size_t pathlen, char *err, size_t errlen)
+		      struct strbuf *dir, struct strbuf *err)
 {
+	const char *path;
 	uid_t uid;
 	gid_t gid;
 
-	snprintf(path, pathlen, "%s/%s", s->base, name);
+	strbuf_reset(dir);
+	if (strbuf_addf(dir, "%s/%s", s->base, name) < 0) {
+		strbuf_addstr(err, "out of memory");
+		return -1;
+	}
+	path = dir->buf;
 	scratch_slot_ids(s, slot, &uid, &gid);
 	/* Fast path, once per case: the directory is there from the slot's last
 	 * case; empty it and restore its mode (the child owned it and may have
@@ -305,12 +311,12 @@ int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
 	if (fd >= 0 && remove_contents(fd) == 0)   /* closes fd */
 		return 0;
 	if (scratch_remove_tree(path) < 0 && errno != ENOENT) {
-		snprintf(err, errlen, "cannot empty '%s': %s", path, strerror(errno));
+		strbuf_addf(err, "cannot empty '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	if (mkdir(path, 0700) < 0 ||
 	    (uid != (uid_t)-1 && chown(path, uid, gid) < 0)) {
-		snprintf(err, errlen, "cannot create '%s': %s", path, strerror(errno));
+		strbuf_addf(err, "cannot create '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	return 0;

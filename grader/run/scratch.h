@@ -33,10 +33,16 @@
  * that process's pid, so that a parent that had to kill a grade (grade
  * --batch) can find the uids it held and clean them. Otherwise (not
  * root) children keep the grader's identity (uid -1).
+ *
+ * Errors: scratch_init and scratch_fresh_dir: -1 and a message in err (a
+ * struct strbuf, appended); the file helpers: -1 (or NULL) and errno; the
+ * rest cannot fail.
  */
 
 #include <stddef.h>
 #include <sys/types.h>
+
+struct strbuf;
 
 /* Root-owned directory of the uid lock files (created 0700 if missing). */
 #define SCRATCH_LOCK_DIR "/tmp/.warpgrade-uids"
@@ -53,8 +59,8 @@ struct scratch {
 };
 
 /* Creates BASE and, as root, claims a uid for each of nslots slots.
- * Returns 0, or -1 with err set. */
-int scratch_init(struct scratch *s, int nslots, char *err, size_t errlen);
+ * Returns 0, or -1 with the reason appended to err. */
+int scratch_init(struct scratch *s, int nslots, struct strbuf *err);
 
 /* Removes BASE and everything in it, releases the uids, frees s. */
 void scratch_cleanup(struct scratch *s);
@@ -63,9 +69,10 @@ void scratch_cleanup(struct scratch *s);
 void scratch_slot_ids(const struct scratch *s, int slot, uid_t *uid, gid_t *gid);
 
 /* Makes BASE/NAME an empty directory owned by slot's uid (mode 0700), and
- * writes its path to path. Returns 0, or -1 with err set. */
+ * puts its path in dir (emptied first). Returns 0, or -1 with the reason
+ * appended to err. */
 int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
-		      char *path, size_t pathlen, char *err, size_t errlen);
+		      struct strbuf *dir, struct strbuf *err);
 
 /* A student's source: never through a symbolic link, at most this big. */
 #define SCRATCH_COPY_SOURCE 1

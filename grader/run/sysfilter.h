@@ -27,6 +27,8 @@
  * knows this one's numbers only.
  *
  * This exercise needs none of them; nor does a C compiler.
+ *
+ * Errors: cannot fail (NULL: no filter for this machine's ABI).
  */
 
 #include <linux/filter.h>

@@ -1,0 +1,125 @@
+#ifndef WG_HTML_INT_H
+#define WG_HTML_INT_H
+/*
+ * html_int: what the page's files share, private to them (html.h is
+ * the public side).
+ *   html.c          the escaping, the page's constant parts (style, script,
+ *                   Content-Security-Policy), its head, the students'
+ *                   table with every case, and the class of a batch;
+ *   html_summary.c  the figures gathered from the report (scores,
+ *                   categories, the cases failed most) and the sections
+ *                   that show them;
+ *   html_suite.c    the suite report's section (its escaping helpers).
+ * Errors: htmlp_gather returns -1 when out of memory (no message); the
+ * writers write to pg->f and cannot fail otherwise (html_write checks
+ * ferror).
+ */
+#include "grader/report/html.h"
+#include "grader/report/keys.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#define HIST_BINS 10
+#define TOP_FAILED 10
+
+static const char *const verdicts[] = {
+	"AC", "WA", "TLE", "MLE", "OLE", "RTE", "CE", "IE",
+};
+#define NVERDICTS (sizeof verdicts / sizeof *verdicts)
+
+/* A report value: a JSON string, escaped whole (NUL bytes included). */
+static inline void esc_json(FILE *f, const json_t *v)
+{
+	if (json_is_string(v))
+		html_escape(f, json_string_value(v), json_string_length(v));
+}
+
+static inline void esc(FILE *f, const char *s)
+{
+	if (s)
+		html_escape(f, s, strlen(s));
+}
+
+static inline const char *get_str(const json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static inline double get_num(const json_t *o, const char *key)
+{
+	return json_number_value(json_object_get(o, key));
+}
+
+static inline int str_is(const char *s, const char *want)
+{
+	return s && strcmp(s, want) == 0;
+}
+
+struct cat {
+	const char *name;
+	double sum, max;
+	size_t n, full;
+	const char *hint;     /* shown (html.h: the view's rule), or NULL */
+};
+
+struct failed {
+	const char *name, *category;
+	size_t failed;
+	size_t by[NVERDICTS + 1];   /* the last: a verdict not in the table */
+};
+
+struct page {
+	FILE *f;
+	const json_t *report, *subs;
+	int student;              /* the student view */
+	size_t graded;            /* submissions with cases */
+	double *scores;           /* sorted; graded of them */
+	double max_score;
+	size_t hist[HIST_BINS];
+	struct cat *cats;
+	size_t ncats;
+	struct failed *fails;
+	size_t nfails;
+};
+
+static inline int graded(const json_t *sub)
+{
+	return json_is_array(json_object_get(sub, RK_CASES));
+}
+
+static inline int visible(const json_t *k)
+{
+	return str_is(get_str(k, RK_VISIBILITY), RK_VISIBLE);
+}
+
+/* In the student view a hidden case shows its verdict and nothing else. */
+static inline int secret(const struct page *pg, const json_t *k)
+{
+	return pg->student && !visible(k);
+}
+
+static inline size_t verdict_index(const char *v)
+{
+	size_t i;
+
+	for (i = 0; i < NVERDICTS; i++)
+		if (str_is(v, verdicts[i]))
+			break;
+	return i;
+}
+
+static inline void num(FILE *f, double v)
+{
+	fprintf(f, "%g", v);
+}
+
+/* Gathers pg's figures from pg->report (html_summary.c). 0, or -1 when
+ * out of memory; htmlp_release frees them either way. */
+int htmlp_gather(struct page *pg);
+void htmlp_release(struct page *pg);
+/* The scores, the categories and the cases failed most, in that order. */
+void htmlp_write_summary(const struct page *pg);
+
+#endif
