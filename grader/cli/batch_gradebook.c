@@ -8,6 +8,7 @@
 
 #include "grader/judge/verdict.h"
 #include "grader/report/html.h"
+#include "grader/report/keys.h"
 
 /* One CSV field: quoted when it holds a separator, quote or line break;
  * a leading = + - @ gets a ' so spreadsheets never run it as a formula. */
@@ -30,7 +31,7 @@ static void csv_field(FILE *f, const char *s, int text)
 
 const json_t *batch_only_sub(const json_t *r)
 {
-	return json_array_get(json_object_get(r, "submissions"), 0);
+	return json_array_get(json_object_get(r, RK_SUBMISSIONS), 0);
 }
 
 const json_t *batch_category_of(const json_t *sub, const char *cat)
@@ -38,8 +39,8 @@ const json_t *batch_category_of(const json_t *sub, const char *cat)
 	size_t i;
 	const json_t *c;
 
-	json_array_foreach(json_object_get(sub, "categories"), i, c) {
-		const char *name = json_string_value(json_object_get(c, "category"));
+	json_array_foreach(json_object_get(sub, RK_CATEGORIES), i, c) {
+		const char *name = json_string_value(json_object_get(c, RK_CATEGORY));
 
 		if (name && strcmp(name, cat) == 0)
 			return c;
@@ -57,23 +58,23 @@ static void gradebook_row(FILE *f, const struct batch *b,
 			  const struct student *s)
 {
 	const json_t *sub = batch_only_sub(s->report);
-	const json_t *counts = json_object_get(sub, "verdicts");
+	const json_t *counts = json_object_get(sub, RK_VERDICTS);
 	const char *build = json_string_value(json_object_get(
-		json_object_get(sub, "build"), "status"));
+		json_object_get(sub, RK_BUILD), RK_BUILD_STATUS));
 
 	csv_field(f, s->name, 1);
 	fputc(',', f);
 	if (s->state == ST_NO_SUBMISSION) {
 		fprintf(f, "0,%ld", b->suite_max);
 	} else {
-		csv_number(f, json_object_get(sub, "score"));
+		csv_number(f, json_object_get(sub, RK_SCORE));
 		fputc(',', f);
-		csv_number(f, json_object_get(sub, "max_score"));
+		csv_number(f, json_object_get(sub, RK_MAX_SCORE));
 	}
 	for (size_t c = 0; c < b->suite.ncategories; c++) {
 		fputc(',', f);
 		csv_number(f, json_object_get(batch_category_of(sub,
-			b->suite.categories[c]), "score"));
+			b->suite.categories[c]), RK_SCORE));
 	}
 	for (size_t v = 0; v < VERDICT_COUNT; v++) {
 		fputc(',', f);
@@ -125,7 +126,7 @@ int batch_put_gradebook(FILE *f, const void *b)
 int batch_put_html(FILE *f, const void *arg)
 {
 	const struct batch *b = arg;
-	json_t *cls = html_class_new(b->suite.name, "staff");
+	json_t *cls = html_class_new(b->suite.name, RK_VIEW_STAFF);
 	int rc = cls ? 0 : -1;
 
 	for (size_t i = 0; rc == 0 && i < b->n; i++) {

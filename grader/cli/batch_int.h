@@ -13,6 +13,7 @@
  *   batch_gradebook.c  DIR/gradebook.csv
  *   batch_summary.c    DIR/summary.json and DIR/summary.txt
  *   batch_merge.c      grade --merge: the batch filled from shard outputs
+ *   batch_keys.h       the JSON names batch adds: summary.json, the resume keys
  */
 #include <stdio.h>
 #include <sys/types.h>

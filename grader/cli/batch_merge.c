@@ -32,6 +32,7 @@
  */
 #include "grader/cli/batch.h"
 #include "grader/cli/batch_int.h"
+#include "grader/cli/batch_keys.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -112,19 +113,19 @@ static int load_summary(struct shard_out *o)
 	int rc = -1;
 
 	o->sum = json_load_file(path, 0, &err);
-	sh = json_object_get(o->sum, "shard");
-	o->shard.index = (long)json_integer_value(json_object_get(sh, "index"));
-	o->shard.count = (long)json_integer_value(json_object_get(sh, "count"));
+	sh = json_object_get(o->sum, BK_SHARD);
+	o->shard.index = (long)json_integer_value(json_object_get(sh, BK_INDEX));
+	o->shard.count = (long)json_integer_value(json_object_get(sh, BK_COUNT));
 	if (!o->sum)
 		error("cannot read '%s': %d:%d: %s", path, err.line, err.column,
 		      err.text);
 	else if (json_unpack_ex(o->sum, &err, JSON_VALIDATE_ONLY,
 				"{s:{s:I, s:I}, s:o, s:s, s:s, s:s, s:s, s:s, "
-				"s:I, s:o, s:o, s:o}", "shard", "index", "count",
-				"class_students", "grader_version", "suite_hash",
-				"grade_options", "suite", "suite_dir",
-				"suite_max_score", "categories", "errors",
-				"not_started_students") < 0)
+				"s:I, s:o, s:o, s:o}", BK_SHARD, BK_INDEX, BK_COUNT,
+				BK_CLASS_STUDENTS, RK_GRADER_VERSION, BK_SUITE_HASH,
+				BK_GRADE_OPTIONS, RK_SUITE, RK_SUITE_DIR,
+				BK_SUITE_MAX_SCORE, RK_CATEGORIES, BK_ERRORS,
+				BK_NOT_STARTED_STUDENTS) < 0)
 		error("'%s': %s (not the summary of a grade --batch that "
 		      "knows --shard)", path, err.text);
 	else if (o->shard.count < 1 || o->shard.count > SHARD_MAX ||
@@ -146,9 +147,9 @@ static const char *str_of(const json_t *o, const char *key)
 
 /* The keys that make reports comparable, and what each says. */
 static const char *const same_keys[][2] = {
-	{ "grader_version", "made by another grader version" },
-	{ "suite_hash", "graded against another suite" },
-	{ "grade_options", "graded with other options" },
+	{ RK_GRADER_VERSION, "made by another grader version" },
+	{ BK_SUITE_HASH, "graded against another suite" },
+	{ BK_GRADE_OPTIONS, "graded with other options" },
 };
 #define NSAME_KEYS (sizeof same_keys / sizeof *same_keys)
 
@@ -209,9 +210,9 @@ static int check_overlap(const struct merge *m)
 
 			if (a->shard.index != b->shard.index)
 				continue;
-			json_array_foreach(json_object_get(a->sum, "class_students"), k, e)
+			json_array_foreach(json_object_get(a->sum, BK_CLASS_STUDENTS), k, e)
 				if (shard_holds(&a->shard, json_string_value(e)) &&
-				    holds_name(json_object_get(b->sum, "class_students"),
+				    holds_name(json_object_get(b->sum, BK_CLASS_STUDENTS),
 					       json_string_value(e)))
 					strbuf_addf(&both, "%s%s", both.len ? ", " : "",
 						    json_string_value(e));
@@ -229,25 +230,25 @@ static int check_overlap(const struct merge *m)
  * categories in suite order with their hints, its points. */
 static void fill_suite(struct merge *m)
 {
-	const json_t *sum = m->outs[0].sum, *cats = json_object_get(sum, "categories");
+	const json_t *sum = m->outs[0].sum, *cats = json_object_get(sum, RK_CATEGORIES);
 	struct suite *s = &m->b.suite;
 	size_t i;
 	const json_t *c;
 
-	s->name = xstrdup(str_of(sum, "suite"));
+	s->name = xstrdup(str_of(sum, RK_SUITE));
 	s->categories = xcalloc(json_array_size(cats) + 1, sizeof *s->categories);
 	s->hints = xcalloc(json_array_size(cats) + 1, sizeof *s->hints);
 	json_array_foreach(cats, i, c) {
-		const char *h = json_string_value(json_object_get(c, "hint"));
+		const char *h = json_string_value(json_object_get(c, RK_HINT));
 
-		s->categories[s->ncategories] = xstrdup(str_of(c, "category"));
+		s->categories[s->ncategories] = xstrdup(str_of(c, RK_CATEGORY));
 		s->hints[s->ncategories++] = h ? xstrdup(h) : NULL;
 	}
-	m->b.suite_dir = str_of(sum, "suite_dir");
-	m->b.suite_max = (long)json_integer_value(json_object_get(sum, "suite_max_score"));
-	m->b.options_key = xstrdup(str_of(sum, "grade_options"));
+	m->b.suite_dir = str_of(sum, RK_SUITE_DIR);
+	m->b.suite_max = (long)json_integer_value(json_object_get(sum, BK_SUITE_MAX_SCORE));
+	m->b.options_key = xstrdup(str_of(sum, BK_GRADE_OPTIONS));
 	snprintf(m->b.suite_hash, sizeof m->b.suite_hash, "%s",
-		 str_of(sum, "suite_hash"));
+		 str_of(sum, BK_SUITE_HASH));
 }
 
 /* Every name of every shard's class, sorted, once each. */
@@ -260,7 +261,7 @@ static void fill_class(struct merge *m)
 		size_t k;
 		const json_t *e;
 
-		json_array_foreach(json_object_get(m->outs[i].sum, "class_students"), k, e)
+		json_array_foreach(json_object_get(m->outs[i].sum, BK_CLASS_STUDENTS), k, e)
 			if (json_string_value(e))
 				batch_names_add(&l, xstrdup(json_string_value(e)));
 	}
@@ -295,9 +296,9 @@ static const char *shard_error(const json_t *sum, const char *name)
 	size_t i;
 	const json_t *e;
 
-	json_array_foreach(json_object_get(sum, "errors"), i, e)
-		if (strcmp(str_of(e, "student"), name) == 0)
-			return str_of(e, "error");
+	json_array_foreach(json_object_get(sum, BK_ERRORS), i, e)
+		if (strcmp(str_of(e, RK_STUDENT), name) == 0)
+			return str_of(e, RK_ERROR);
 	return NULL;
 }
 
@@ -320,10 +321,10 @@ static int fill_graded(struct merge *m, const struct shard_out *o,
 		      err.line, err.column, err.text);
 	else if (same_as_first(m, r, strbuf_str(&where)) == 0)
 		rc = 0;
-	if (rc == 0 && strcmp(str_of(r, "status"), "no submission") == 0) {
+	if (rc == 0 && strcmp(str_of(r, RK_STATUS), BK_NO_SUBMISSION_STATUS) == 0) {
 		s->state = ST_NO_SUBMISSION;
 		m->b.no_submission++;
-	} else if (rc == 0 && json_array_size(json_object_get(r, "submissions")) == 1) {
+	} else if (rc == 0 && json_array_size(json_object_get(r, RK_SUBMISSIONS)) == 1) {
 		s->state = ST_DONE;
 		m->b.graded++;
 		if (!batch_all_accepted(r))
@@ -365,8 +366,8 @@ static int fill_students(struct merge *m)
 			json_array_append_new(missing_shards, json_integer(k));
 	for (size_t i = 0; i < m->nouts; i++)
 		json_array_append_new(given, json_string(m->outs[i].dir));
-	b->merge = json_pack("{s:o, s:o, s:o}", "shards", given, "missing_shards",
-			     missing_shards, "missing_students", missing);
+	b->merge = json_pack("{s:o, s:o, s:o}", BK_SHARDS, given, BK_MISSING_SHARDS,
+			     missing_shards, BK_MISSING_STUDENTS, missing);
 	if (!b->merge)
 		die("out of memory");
 	for (size_t i = 0; i < b->n; i++) {
@@ -383,7 +384,7 @@ static int fill_students(struct merge *m)
 		}
 		o = out_of(m, k);
 		strbuf_reset(&why);
-		if (!o || !holds_name(json_object_get(o->sum, "class_students"), s->name)) {
+		if (!o || !holds_name(json_object_get(o->sum, BK_CLASS_STUDENTS), s->name)) {
 			if (!o)
 				strbuf_addf(&why, "in shard %ld of %ld, which was "
 					    "not given to the merge", k, all.count);
@@ -396,7 +397,7 @@ static int fill_students(struct merge *m)
 			b->partial = 1;
 		} else if ((err = shard_error(o->sum, s->name)) != NULL) {
 			set_failed(b, s, 0, err);
-		} else if (holds_name(json_object_get(o->sum, "not_started_students"),
+		} else if (holds_name(json_object_get(o->sum, BK_NOT_STARTED_STUDENTS),
 				      s->name)) {
 			strbuf_addf(&why, "not started: the batch of shard %ld "
 				    "('%s') was interrupted", k, o->dir);

@@ -10,6 +10,7 @@
 #include "grader/judge/verdict.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/util.h"
+#include "grader/report/keys.h"
 
 static void fmt_duration(char *buf, size_t n, double sec)
 {
@@ -65,11 +66,11 @@ void batch_progress_event(struct batch *b, const struct student *s,
 void batch_describe_result(const json_t *r, struct strbuf *sb)
 {
 	const json_t *sub = batch_only_sub(r);
-	const json_t *counts = json_object_get(sub, "verdicts");
+	const json_t *counts = json_object_get(sub, RK_VERDICTS);
 	const char *sep = " (";
 
-	strbuf_addf(sb, "%g/%g", json_number_value(json_object_get(sub, "score")),
-		    json_number_value(json_object_get(sub, "max_score")));
+	strbuf_addf(sb, "%g/%g", json_number_value(json_object_get(sub, RK_SCORE)),
+		    json_number_value(json_object_get(sub, RK_MAX_SCORE)));
 	for (int v = VERDICT_AC + 1; v < VERDICT_COUNT; v++) {
 		const char *code = verdict_code((enum verdict)v);
 		json_int_t c = json_integer_value(json_object_get(counts, code));
@@ -86,12 +87,12 @@ void batch_describe_result(const json_t *r, struct strbuf *sb)
 int batch_all_accepted(const json_t *r)
 {
 	const json_t *sub = batch_only_sub(r);
-	const json_t *counts = json_object_get(sub, "verdicts");
+	const json_t *counts = json_object_get(sub, RK_VERDICTS);
 	const char *key;
 	const json_t *v;
 
 	json_object_foreach((json_t *)counts, key, v)
 		if (verdict_from_code(key) != VERDICT_AC && json_integer_value(v) > 0)
 			return 0;
-	return json_array_size(json_object_get(sub, "cases")) > 0;
+	return json_array_size(json_object_get(sub, RK_CASES)) > 0;
 }

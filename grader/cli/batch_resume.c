@@ -5,6 +5,7 @@
  * contents (a link: its target), in sorted path order.
  */
 #include "grader/cli/batch_int.h"
+#include "grader/cli/batch_keys.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -126,11 +127,11 @@ void batch_try_resume(struct batch *b, struct student *s)
 		return;
 	/* A report from another grader version is stale: a grader fix must
 	 * reach every student on the next run. */
-	if (!b->force && key_matches(r, "source_hash", s->hash) &&
-	    key_matches(r, "grader_version", WG_VERSION) &&
-	    key_matches(r, "suite_hash", b->suite_hash) &&
-	    key_matches(r, "grade_options", b->options_key) &&
-	    json_array_size(json_object_get(r, "submissions")) == 1) {
+	if (!b->force && key_matches(r, BK_SOURCE_HASH, s->hash) &&
+	    key_matches(r, RK_GRADER_VERSION, WG_VERSION) &&
+	    key_matches(r, BK_SUITE_HASH, b->suite_hash) &&
+	    key_matches(r, BK_GRADE_OPTIONS, b->options_key) &&
+	    json_array_size(json_object_get(r, RK_SUBMISSIONS)) == 1) {
 		s->report = r;
 		s->state = ST_SKIPPED;
 		return;

@@ -16,6 +16,7 @@
  * (PR_SET_PDEATHSIG), even a SIGKILLed one.
  */
 #include "grader/cli/batch_int.h"
+#include "grader/cli/batch_keys.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -197,13 +198,13 @@ static int keep_report(struct batch *b, struct student *s, json_t *r,
 	int rc;
 
 	iso_time(when, sizeof when);
-	json_object_set_new(r, "student", json_string(s->name));
-	json_object_set_new(r, "source_hash", json_string(s->hash));
-	json_object_set_new(r, "suite_hash", json_string(b->suite_hash));
-	json_object_set_new(r, "grade_options", json_string(b->options_key));
-	json_object_set_new(r, "graded_at", json_string(when));
-	json_object_set_new(r, "grade_exit", json_integer(exit_code));
-	json_object_set_new(r, "shard", batch_shard_json(&b->shard));
+	json_object_set_new(r, RK_STUDENT, json_string(s->name));
+	json_object_set_new(r, BK_SOURCE_HASH, json_string(s->hash));
+	json_object_set_new(r, BK_SUITE_HASH, json_string(b->suite_hash));
+	json_object_set_new(r, BK_GRADE_OPTIONS, json_string(b->options_key));
+	json_object_set_new(r, BK_GRADED_AT, json_string(when));
+	json_object_set_new(r, BK_GRADE_EXIT, json_integer(exit_code));
+	json_object_set_new(r, BK_SHARD, batch_shard_json(&b->shard));
 	rc = batch_write_file(final, batch_put_json, r);
 	if (rc != 0)
 		strbuf_addf(why, "cannot store the report '%s'", final);
@@ -223,16 +224,16 @@ int batch_keep_no_submission(struct batch *b, struct student *s)
 	iso_time(when, sizeof when);
 	r = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:i, s:[], s:s, s:s, "
 		      "s:s, s:s}",
-		"suite", b->suite.name, "grader_version", WG_VERSION,
-		"status", "no submission",
-		"detail", "no .c file in the folder (__MACOSX and dot-folders "
+		RK_SUITE, b->suite.name, RK_GRADER_VERSION, WG_VERSION,
+		RK_STATUS, BK_NO_SUBMISSION_STATUS,
+		RK_DETAIL, "no .c file in the folder (__MACOSX and dot-folders "
 			  "ignored)",
-		"student", s->name, "score", 0,
-		"max_score", (int)suite_max_score(&b->suite), "submissions",
-		"source_hash", s->hash, "suite_hash", b->suite_hash,
-		"grade_options", b->options_key, "graded_at", when);
+		RK_STUDENT, s->name, RK_SCORE, 0,
+		RK_MAX_SCORE, (int)suite_max_score(&b->suite), RK_SUBMISSIONS,
+		BK_SOURCE_HASH, s->hash, BK_SUITE_HASH, b->suite_hash,
+		BK_GRADE_OPTIONS, b->options_key, BK_GRADED_AT, when);
 	if (r)
-		json_object_set_new(r, "shard", batch_shard_json(&b->shard));
+		json_object_set_new(r, BK_SHARD, batch_shard_json(&b->shard));
 	rc = r ? batch_write_file(final, batch_put_json, r) : -1;
 	json_decref(r);
 	free(final);
@@ -296,7 +297,7 @@ static void finish_student(struct batch *b, struct student *s, int status)
 		if (!r)
 			strbuf_addf(&why, "unreadable report %s:%d:%d: %s", part,
 				    err.line, err.column, err.text);
-		else if (json_array_size(json_object_get(r, "submissions")) != 1)
+		else if (json_array_size(json_object_get(r, RK_SUBMISSIONS)) != 1)
 			strbuf_addf(&why, "report '%s' holds no submission", part);
 		else if (keep_report(b, s, r, code, &why) == 0)
 			goto graded;

@@ -4,6 +4,7 @@
  * depth that holds .c files).
  */
 #include "grader/cli/batch_int.h"
+#include "grader/cli/batch_keys.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -188,8 +189,8 @@ void batch_student_free(struct student *s)
 
 json_t *batch_shard_json(const struct shard *s)
 {
-	return json_pack("{s:I, s:I}", "index", (json_int_t)s->index,
-			 "count", (json_int_t)s->count);
+	return json_pack("{s:I, s:I}", BK_INDEX, (json_int_t)s->index,
+			 BK_COUNT, (json_int_t)s->count);
 }
 
 /* Before any student is looked at: a student of another shard is never

@@ -4,6 +4,7 @@
  * hints, who was not graded) and DIR/summary.txt, the same for a person.
  */
 #include "grader/cli/batch_int.h"
+#include "grader/cli/batch_keys.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,7 @@ static const char *hint_for(const struct batch *b, const char *cat)
 	for (size_t i = 0; !h && i < b->n; i++) {
 		const json_t *c = batch_category_of(batch_only_sub(b->st[i].report), cat);
 
-		h = json_string_value(json_object_get(c, "hint"));
+		h = json_string_value(json_object_get(c, RK_HINT));
 	}
 	return h;
 }
@@ -37,25 +38,25 @@ static void count_failures(json_t *map, const json_t *sub)
 	size_t i;
 	const json_t *k;
 
-	json_array_foreach(json_object_get(sub, "cases"), i, k) {
-		const char *name = json_string_value(json_object_get(k, "name"));
-		const char *v = json_string_value(json_object_get(k, "verdict"));
+	json_array_foreach(json_object_get(sub, RK_CASES), i, k) {
+		const char *name = json_string_value(json_object_get(k, RK_NAME));
+		const char *v = json_string_value(json_object_get(k, RK_VERDICT));
 		json_t *e, *vs;
 
 		if (!name || !v || verdict_from_code(v) == VERDICT_AC)
 			continue;
 		e = json_object_get(map, name);
 		if (!e) {
-			e = json_pack("{s:s, s:O, s:i, s:{}}", "case", name,
-				      "category", json_object_get(k, "category"),
-				      "failed", 0, "verdicts");
+			e = json_pack("{s:s, s:O, s:i, s:{}}", BK_CASE, name,
+				      RK_CATEGORY, json_object_get(k, RK_CATEGORY),
+				      BK_FAILED, 0, RK_VERDICTS);
 			if (!e)
 				continue;
 			json_object_set_new(map, name, e);
 		}
-		json_object_set_new(e, "failed", json_integer(
-			json_integer_value(json_object_get(e, "failed")) + 1));
-		vs = json_object_get(e, "verdicts");
+		json_object_set_new(e, BK_FAILED, json_integer(
+			json_integer_value(json_object_get(e, BK_FAILED)) + 1));
+		vs = json_object_get(e, RK_VERDICTS);
 		json_object_set_new(vs, v, json_integer(
 			json_integer_value(json_object_get(vs, v)) + 1));
 	}
@@ -64,13 +65,13 @@ static void count_failures(json_t *map, const json_t *sub)
 static int cmp_failed(const void *a, const void *b)
 {
 	const json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
-	json_int_t fx = json_integer_value(json_object_get(x, "failed"));
-	json_int_t fy = json_integer_value(json_object_get(y, "failed"));
+	json_int_t fx = json_integer_value(json_object_get(x, BK_FAILED));
+	json_int_t fy = json_integer_value(json_object_get(y, BK_FAILED));
 
 	if (fx != fy)
 		return fx < fy ? 1 : -1;
-	return strcmp(json_string_value(json_object_get(x, "case")),
-		      json_string_value(json_object_get(y, "case")));
+	return strcmp(json_string_value(json_object_get(x, BK_CASE)),
+		      json_string_value(json_object_get(y, BK_CASE)));
 }
 
 /* The most failed cases, most first, each with its category's hint. */
@@ -91,11 +92,11 @@ static json_t *most_failed(const struct batch *b, size_t graded)
 		qsort(v, n, sizeof *v, cmp_failed);
 	for (size_t i = 0; i < n && i < TOP_FAILED; i++) {
 		const char *cat = json_string_value(json_object_get(v[i],
-								    "category"));
+								    RK_CATEGORY));
 		const char *h = cat ? hint_for(b, cat) : NULL;
 
-		json_object_set_new(v[i], "of", json_integer((json_int_t)graded));
-		json_object_set_new(v[i], "hint", h ? json_string(h) : json_null());
+		json_object_set_new(v[i], BK_OF, json_integer((json_int_t)graded));
+		json_object_set_new(v[i], RK_HINT, h ? json_string(h) : json_null());
 		json_array_append(arr, v[i]);
 	}
 	free(v);
@@ -116,20 +117,20 @@ static json_t *category_stats(const struct batch *b)
 		for (size_t i = 0; i < b->n; i++) {
 			const json_t *e = batch_category_of(batch_only_sub(b->st[i].report),
 						      cat);
-			double sc = json_number_value(json_object_get(e, "score"));
+			double sc = json_number_value(json_object_get(e, RK_SCORE));
 
 			if (!e)
 				continue;
-			max = json_number_value(json_object_get(e, "max_score"));
+			max = json_number_value(json_object_get(e, RK_MAX_SCORE));
 			sum += sc;
 			n++;
 			full += sc >= max;
 		}
 		json_array_append_new(arr, json_pack("{s:s, s:f, s:f, s:i, s:i, s:o}",
-			"category", cat, "mean", n ? sum / (double)n : 0.0,
-			"max_score", max, "full_marks", (int)full,
-			"students", (int)n,
-			"hint", h ? json_string(h) : json_null()));
+			RK_CATEGORY, cat, BK_MEAN, n ? sum / (double)n : 0.0,
+			RK_MAX_SCORE, max, BK_FULL_MARKS, (int)full,
+			BK_STUDENTS, (int)n,
+			RK_HINT, h ? json_string(h) : json_null()));
 	}
 	return arr;
 }
@@ -148,8 +149,8 @@ static json_t *score_stats(const struct batch *b, double *max_out)
 
 		if (!sub)
 			continue;
-		m = json_number_value(json_object_get(sub, "max_score"));
-		sc[n] = json_number_value(json_object_get(sub, "score"));
+		m = json_number_value(json_object_get(sub, RK_MAX_SCORE));
+		sc[n] = json_number_value(json_object_get(sub, RK_SCORE));
 		max = m > max ? m : max;
 		sum += sc[n];
 		pct = m > 0 ? 100.0 * sc[n] / m : 0;
@@ -161,17 +162,17 @@ static json_t *score_stats(const struct batch *b, double *max_out)
 		qsort(sc, n, sizeof *sc, cmp_double);
 	for (int i = 0; i < HIST_BINS; i++)
 		json_array_append_new(h, json_pack("{s:i, s:i, s:i}",
-			"from_percent", i * (100 / HIST_BINS),
-			"to_percent", (i + 1) * (100 / HIST_BINS),
-			"count", hist[i]));
+			BK_FROM_PERCENT, i * (100 / HIST_BINS),
+			BK_TO_PERCENT, (i + 1) * (100 / HIST_BINS),
+			BK_COUNT, hist[i]));
 	res = json_pack("{s:f, s:f, s:f, s:f, s:f, s:o}",
-		"max_score", max,
-		"mean", n ? sum / (double)n : 0.0,
-		"median", n ? (n % 2 ? sc[n / 2] :
+		RK_MAX_SCORE, max,
+		BK_MEAN, n ? sum / (double)n : 0.0,
+		BK_MEDIAN, n ? (n % 2 ? sc[n / 2] :
 			       (sc[n / 2 - 1] + sc[n / 2]) / 2) : 0.0,
-		"lowest", n ? sc[0] : 0.0,
-		"highest", n ? sc[n - 1] : 0.0,
-		"histogram", h);
+		BK_LOWEST, n ? sc[0] : 0.0,
+		BK_HIGHEST, n ? sc[n - 1] : 0.0,
+		BK_HISTOGRAM, h);
 	free(sc);
 	*max_out = max;
 	return res;
@@ -186,7 +187,7 @@ static json_t *verdict_totals(const struct batch *b)
 
 		for (size_t i = 0; i < b->n; i++)
 			sum += json_integer_value(json_object_get(json_object_get(
-				batch_only_sub(b->st[i].report), "verdicts"),
+				batch_only_sub(b->st[i].report), RK_VERDICTS),
 				verdict_code((enum verdict)v)));
 		json_object_set_new(t, verdict_code((enum verdict)v), json_integer(sum));
 	}
@@ -205,7 +206,7 @@ static json_t *students_in(const struct batch *b, enum student_state st,
 		if (s->state != st || (st == ST_FAILED && s->not_started != not_started))
 			continue;
 		json_array_append_new(arr, with_error
-			? json_pack("{s:s, s:s}", "student", s->name, "error", s->error)
+			? json_pack("{s:s, s:s}", RK_STUDENT, s->name, RK_ERROR, s->error)
 			: json_string(s->name));
 	}
 	return arr;
@@ -220,17 +221,17 @@ static int add_shard_keys(json_t *sum, const struct batch *b)
 {
 	int rc = 0;
 
-	rc |= json_object_set_new(sum, "shard", batch_shard_json(&b->shard));
-	rc |= json_object_set_new(sum, "class_students", b->class_students ?
+	rc |= json_object_set_new(sum, BK_SHARD, batch_shard_json(&b->shard));
+	rc |= json_object_set_new(sum, BK_CLASS_STUDENTS, b->class_students ?
 				  json_incref(b->class_students) : json_array());
-	rc |= json_object_set_new(sum, "grader_version", json_string(WG_VERSION));
-	rc |= json_object_set_new(sum, "suite_hash", json_string(b->suite_hash));
-	rc |= json_object_set_new(sum, "grade_options",
+	rc |= json_object_set_new(sum, RK_GRADER_VERSION, json_string(WG_VERSION));
+	rc |= json_object_set_new(sum, BK_SUITE_HASH, json_string(b->suite_hash));
+	rc |= json_object_set_new(sum, BK_GRADE_OPTIONS,
 				  json_string(b->options_key ? b->options_key : ""));
-	rc |= json_object_set_new(sum, "suite_max_score",
+	rc |= json_object_set_new(sum, BK_SUITE_MAX_SCORE,
 				  json_integer((json_int_t)b->suite_max));
 	if (b->merge)
-		rc |= json_object_set_new(sum, "merge", json_incref(b->merge));
+		rc |= json_object_set_new(sum, BK_MERGE, json_incref(b->merge));
 	return rc ? -1 : 0;
 }
 
@@ -246,25 +247,25 @@ json_t *batch_summary_json(const struct batch *b)
 	int partial = b->stop_signal != 0 || b->partial;
 	json_t *sum;
 
-	json_object_set_new(scores, "partial", json_boolean(partial));
-	json_object_set_new(scores, "students", json_integer((json_int_t)graded));
+	json_object_set_new(scores, BK_PARTIAL, json_boolean(partial));
+	json_object_set_new(scores, BK_STUDENTS, json_integer((json_int_t)graded));
 	sum = json_pack("{s:s, s:s, s:b, s:i, s:i, s:i, s:i, s:i, s:i, s:o, "
 			 "s:i, s:o, s:o, s:o, s:o, s:o, s:o}",
-		"suite", b->suite.name, "suite_dir", b->suite_dir,
-		"partial", partial,
-		"students", (int)b->n, "graded", (int)graded,
-		"graded_now", (int)b->graded,
-		"unchanged", (int)b->skipped,
-		"not_graded", (int)(b->failed - json_array_size(not_started)),
-		"no_submission", (int)b->no_submission,
-		"no_submission_students", students_in(b, ST_NO_SUBMISSION, 0, 0),
-		"not_started", (int)json_array_size(not_started),
-		"not_started_students", not_started,
-		"scores", scores,
-		"verdicts", verdict_totals(b),
-		"categories", category_stats(b),
-		"most_failed", most_failed(b, graded),
-		"errors", students_in(b, ST_FAILED, 0, 1));
+		RK_SUITE, b->suite.name, RK_SUITE_DIR, b->suite_dir,
+		BK_PARTIAL, partial,
+		BK_STUDENTS, (int)b->n, BK_GRADED, (int)graded,
+		BK_GRADED_NOW, (int)b->graded,
+		BK_UNCHANGED, (int)b->skipped,
+		BK_NOT_GRADED, (int)(b->failed - json_array_size(not_started)),
+		BK_NO_SUBMISSION, (int)b->no_submission,
+		BK_NO_SUBMISSION_STUDENTS, students_in(b, ST_NO_SUBMISSION, 0, 0),
+		BK_NOT_STARTED, (int)json_array_size(not_started),
+		BK_NOT_STARTED_STUDENTS, not_started,
+		BK_SCORES, scores,
+		RK_VERDICTS, verdict_totals(b),
+		RK_CATEGORIES, category_stats(b),
+		BK_MOST_FAILED, most_failed(b, graded),
+		BK_ERRORS, students_in(b, ST_FAILED, 0, 1));
 	if (sum && add_shard_keys(sum, b) != 0) {
 		json_decref(sum);
 		return NULL;
@@ -278,19 +279,19 @@ static void text_histogram(FILE *f, const json_t *scores)
 	const json_t *h;
 	json_int_t top = 1;
 
-	json_array_foreach(json_object_get(scores, "histogram"), i, h)
-		if (json_integer_value(json_object_get(h, "count")) > top)
-			top = json_integer_value(json_object_get(h, "count"));
+	json_array_foreach(json_object_get(scores, BK_HISTOGRAM), i, h)
+		if (json_integer_value(json_object_get(h, BK_COUNT)) > top)
+			top = json_integer_value(json_object_get(h, BK_COUNT));
 	fputs("\nScore distribution (% of the maximum):\n", f);
-	json_array_foreach(json_object_get(scores, "histogram"), i, h) {
-		json_int_t c = json_integer_value(json_object_get(h, "count"));
+	json_array_foreach(json_object_get(scores, BK_HISTOGRAM), i, h) {
+		json_int_t c = json_integer_value(json_object_get(h, BK_COUNT));
 		int bar = (int)(c * 40 / top);
 
 		fprintf(f, "  [%3lld%%, %3lld%%%s |",
 			(long long)json_integer_value(json_object_get(h,
-							"from_percent")),
+							BK_FROM_PERCENT)),
 			(long long)json_integer_value(json_object_get(h,
-							"to_percent")),
+							BK_TO_PERCENT)),
 			i == HIST_BINS - 1 ? "]" : ")");
 		for (int k = 0; k < bar; k++)
 			fputc('#', f);
@@ -308,17 +309,17 @@ static void text_failed(FILE *f, const json_t *failed)
 	fputs("\nMost often failed cases:\n", f);
 	json_array_foreach(failed, i, e) {
 		const char *sep = "";
-		const char *hint = json_string_value(json_object_get(e, "hint"));
+		const char *hint = json_string_value(json_object_get(e, RK_HINT));
 
 		fprintf(f, "  %-24s %-14s failed by %lld of %lld (",
-			json_string_value(json_object_get(e, "case")),
-			json_string_value(json_object_get(e, "category")) ?
-			json_string_value(json_object_get(e, "category")) : "?",
-			(long long)json_integer_value(json_object_get(e, "failed")),
-			(long long)json_integer_value(json_object_get(e, "of")));
+			json_string_value(json_object_get(e, BK_CASE)),
+			json_string_value(json_object_get(e, RK_CATEGORY)) ?
+			json_string_value(json_object_get(e, RK_CATEGORY)) : "?",
+			(long long)json_integer_value(json_object_get(e, BK_FAILED)),
+			(long long)json_integer_value(json_object_get(e, BK_OF)));
 		for (size_t k = 0; k < VERDICT_COUNT; k++) {
 			json_int_t c = json_integer_value(json_object_get(
-				json_object_get(e, "verdicts"), verdict_code((enum verdict)k)));
+				json_object_get(e, RK_VERDICTS), verdict_code((enum verdict)k)));
 
 			if (c <= 0)
 				continue;
@@ -376,100 +377,100 @@ static void text_numbers(FILE *f, const char *label, const json_t *nums)
 /* "shard K of N" for a shard; the folders merged for a merge. */
 static void text_shard(FILE *f, const json_t *sum)
 {
-	const json_t *sh = json_object_get(sum, "shard");
-	const json_t *merge = json_object_get(sum, "merge");
+	const json_t *sh = json_object_get(sum, BK_SHARD);
+	const json_t *merge = json_object_get(sum, BK_MERGE);
 	size_t i;
 	const json_t *e;
 
-	if (int_of(sh, "count") > 1)
+	if (int_of(sh, BK_COUNT) > 1)
 		fprintf(f, "shard %lld of %lld: %lld of the class's %zu students "
 			"(grade --merge combines the shards)\n",
-			int_of(sh, "index"), int_of(sh, "count"),
-			int_of(sum, "students"),
-			json_array_size(json_object_get(sum, "class_students")));
+			int_of(sh, BK_INDEX), int_of(sh, BK_COUNT),
+			int_of(sum, BK_STUDENTS),
+			json_array_size(json_object_get(sum, BK_CLASS_STUDENTS)));
 	if (!merge)
 		return;
 	fprintf(f, "merged from %zu shard outputs:",
-		json_array_size(json_object_get(merge, "shards")));
-	json_array_foreach(json_object_get(merge, "shards"), i, e)
+		json_array_size(json_object_get(merge, BK_SHARDS)));
+	json_array_foreach(json_object_get(merge, BK_SHARDS), i, e)
 		fprintf(f, " %s", json_string_value(e));
 	fputc('\n', f);
 }
 
 void batch_write_summary_text(FILE *f, const json_t *sum)
 {
-	const json_t *sc = json_object_get(sum, "scores");
-	int partial = json_is_true(json_object_get(sum, "partial"));
-	const json_t *merge = json_object_get(sum, "merge");
+	const json_t *sc = json_object_get(sum, BK_SCORES);
+	int partial = json_is_true(json_object_get(sum, BK_PARTIAL));
+	const json_t *merge = json_object_get(sum, BK_MERGE);
 	size_t i;
 	const json_t *e;
 
 	fprintf(f, "warpgrade batch: suite %s (%s)\n",
-		json_string_value(json_object_get(sum, "suite")),
-		json_string_value(json_object_get(sum, "suite_dir")));
+		json_string_value(json_object_get(sum, RK_SUITE)),
+		json_string_value(json_object_get(sum, RK_SUITE_DIR)));
 	text_shard(f, sum);
 	if (partial && merge)
 		fprintf(f, "PARTIAL: a shard or a student is missing from the "
 			"merge (below); %lld of %lld graded\n",
-			int_of(sum, "graded"), int_of(sum, "students"));
+			int_of(sum, BK_GRADED), int_of(sum, BK_STUDENTS));
 	else if (partial)
 		fprintf(f, "PARTIAL: the batch was interrupted; %lld of %lld "
-			"graded\n", int_of(sum, "graded"), int_of(sum, "students"));
+			"graded\n", int_of(sum, BK_GRADED), int_of(sum, BK_STUDENTS));
 	fprintf(f, "%lld students: %lld graded now, %lld unchanged since the "
-		"last run, %lld not graded", int_of(sum, "students"),
-		int_of(sum, "graded_now"), int_of(sum, "unchanged"),
-		int_of(sum, "not_graded"));
-	if (int_of(sum, "not_started"))
-		fprintf(f, ", %lld not started", int_of(sum, "not_started"));
-	if (int_of(sum, "no_submission"))
-		fprintf(f, ", %lld without a submission", int_of(sum, "no_submission"));
+		"last run, %lld not graded", int_of(sum, BK_STUDENTS),
+		int_of(sum, BK_GRADED_NOW), int_of(sum, BK_UNCHANGED),
+		int_of(sum, BK_NOT_GRADED));
+	if (int_of(sum, BK_NOT_STARTED))
+		fprintf(f, ", %lld not started", int_of(sum, BK_NOT_STARTED));
+	if (int_of(sum, BK_NO_SUBMISSION))
+		fprintf(f, ", %lld without a submission", int_of(sum, BK_NO_SUBMISSION));
 	fputs("\n", f);
 	if (partial)
 		fprintf(f, "Score out of %g (partial: over the %lld of %lld "
 			"graded): mean %.2f, median %g, lowest %g, highest %g\n",
-			json_number_value(json_object_get(sc, "max_score")),
-			int_of(sum, "graded"), int_of(sum, "students"),
-			json_number_value(json_object_get(sc, "mean")),
-			json_number_value(json_object_get(sc, "median")),
-			json_number_value(json_object_get(sc, "lowest")),
-			json_number_value(json_object_get(sc, "highest")));
+			json_number_value(json_object_get(sc, RK_MAX_SCORE)),
+			int_of(sum, BK_GRADED), int_of(sum, BK_STUDENTS),
+			json_number_value(json_object_get(sc, BK_MEAN)),
+			json_number_value(json_object_get(sc, BK_MEDIAN)),
+			json_number_value(json_object_get(sc, BK_LOWEST)),
+			json_number_value(json_object_get(sc, BK_HIGHEST)));
 	else
 		fprintf(f, "Score out of %g: mean %.2f, median %g, lowest %g, "
 			"highest %g\n",
-			json_number_value(json_object_get(sc, "max_score")),
-			json_number_value(json_object_get(sc, "mean")),
-			json_number_value(json_object_get(sc, "median")),
-			json_number_value(json_object_get(sc, "lowest")),
-			json_number_value(json_object_get(sc, "highest")));
+			json_number_value(json_object_get(sc, RK_MAX_SCORE)),
+			json_number_value(json_object_get(sc, BK_MEAN)),
+			json_number_value(json_object_get(sc, BK_MEDIAN)),
+			json_number_value(json_object_get(sc, BK_LOWEST)),
+			json_number_value(json_object_get(sc, BK_HIGHEST)));
 	text_histogram(f, sc);
 	fputs("\nBy category (mean / max, students with full marks):\n", f);
-	json_array_foreach(json_object_get(sum, "categories"), i, e)
+	json_array_foreach(json_object_get(sum, RK_CATEGORIES), i, e)
 		fprintf(f, "  %-20s %6.2f / %-4g %lld of %lld\n",
-			json_string_value(json_object_get(e, "category")),
-			json_number_value(json_object_get(e, "mean")),
-			json_number_value(json_object_get(e, "max_score")),
-			int_of(e, "full_marks"), int_of(e, "students"));
-	text_failed(f, json_object_get(sum, "most_failed"));
-	if (json_array_size(json_object_get(sum, "errors")))
+			json_string_value(json_object_get(e, RK_CATEGORY)),
+			json_number_value(json_object_get(e, BK_MEAN)),
+			json_number_value(json_object_get(e, RK_MAX_SCORE)),
+			int_of(e, BK_FULL_MARKS), int_of(e, BK_STUDENTS));
+	text_failed(f, json_object_get(sum, BK_MOST_FAILED));
+	if (json_array_size(json_object_get(sum, BK_ERRORS)))
 		fputs("\nNot graded (run the batch again to retry them):\n", f);
-	json_array_foreach(json_object_get(sum, "errors"), i, e)
+	json_array_foreach(json_object_get(sum, BK_ERRORS), i, e)
 		fprintf(f, "  %s: %s\n",
-			json_string_value(json_object_get(e, "student")),
-			json_string_value(json_object_get(e, "error")));
-	if (json_array_size(json_object_get(sum, "not_started_students")) ||
-	    json_array_size(json_object_get(sum, "no_submission_students")))
+			json_string_value(json_object_get(e, RK_STUDENT)),
+			json_string_value(json_object_get(e, RK_ERROR)));
+	if (json_array_size(json_object_get(sum, BK_NOT_STARTED_STUDENTS)) ||
+	    json_array_size(json_object_get(sum, BK_NO_SUBMISSION_STUDENTS)))
 		fputc('\n', f);
 	text_names(f, "Not started (run the batch again to grade them)",
-		   json_object_get(sum, "not_started_students"));
+		   json_object_get(sum, BK_NOT_STARTED_STUDENTS));
 	text_names(f, "No submission (no .c file)",
-		   json_object_get(sum, "no_submission_students"));
-	if (merge && (json_array_size(json_object_get(merge, "missing_shards")) ||
-		      json_array_size(json_object_get(merge, "missing_students"))))
+		   json_object_get(sum, BK_NO_SUBMISSION_STUDENTS));
+	if (merge && (json_array_size(json_object_get(merge, BK_MISSING_SHARDS)) ||
+		      json_array_size(json_object_get(merge, BK_MISSING_STUDENTS))))
 		fputc('\n', f);
 	text_numbers(f, "Missing shards (not given to the merge)",
-		     json_object_get(merge, "missing_shards"));
+		     json_object_get(merge, BK_MISSING_SHARDS));
 	text_names(f, "Graded by no shard given",
-		   json_object_get(merge, "missing_students"));
+		   json_object_get(merge, BK_MISSING_STUDENTS));
 }
 
 int batch_put_summary_text(FILE *f, const void *sum)

@@ -27,7 +27,8 @@
  *             diff_line?, excluded? } ] } ] }
  *
  * grade batch adds to a submission, in its class page rows: student,
- * status, error (RK_STUDENT...).
+ * status, error (RK_STUDENT...). Batch's own names (summary.json, the
+ * keys it adds to a student's report) are grader/cli/batch_keys.h's.
  *
  * Errors: none: names only, no functions.
  */

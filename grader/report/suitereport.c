@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grader/report/keys.h"
+
 #define MAX_INDEX_BYTES (4u << 20)
 
 int suitereport_kills(const char *verdict)
@@ -474,13 +476,13 @@ static int matrix_of_report(const json_t *report, const json_t *families,
 			    struct suitereport_matrix *m, struct from_grade *g,
 			    struct strbuf *err)
 {
-	const json_t *subs = json_object_get(report, "submissions");
+	const json_t *subs = json_object_get(report, RK_SUBMISSIONS);
 	const json_t *cases0;
 	size_t ns = json_array_size(subs), nc;
 
 	if (!json_is_array(subs))
 		return grade_error(err, "no \"submissions\" array");
-	cases0 = ns ? json_object_get(json_array_get(subs, 0), "cases") : NULL;
+	cases0 = ns ? json_object_get(json_array_get(subs, 0), RK_CASES) : NULL;
 	if (ns && !json_is_array(cases0))
 		return grade_error(err, "submissions[0] has no \"cases\" array");
 	nc = json_array_size(cases0);
@@ -498,24 +500,24 @@ static int matrix_of_report(const json_t *report, const json_t *families,
 	}
 	for (size_t c = 0; c < nc; c++) {
 		const json_t *cs = json_array_get(cases0, c);
-		if (!(g->cases[c] = str_at(cs, "name")) || !(g->cats[c] = str_at(cs, "category")))
+		if (!(g->cases[c] = str_at(cs, RK_NAME)) || !(g->cats[c] = str_at(cs, RK_CATEGORY)))
 			return grade_error(err, "submissions[0].cases[%zu] has no name or category", c);
 	}
 	for (size_t s = 0; s < ns; s++) {
 		const json_t *sub = json_array_get(subs, s);
-		const json_t *cs = json_object_get(sub, "cases");
-		const char *path = str_at(sub, "submission");
+		const json_t *cs = json_object_get(sub, RK_CASES);
+		const char *path = str_at(sub, RK_SUBMISSION);
 		if (!path || json_array_size(cs) != nc)
 			return grade_error(err, "submissions[%zu] has no \"submission\" or not "
 					   "%zu cases", s, nc);
 		g->sols[s] = solution_name(path, g->names[s], sizeof(g->names[s]));
 		g->fams[s] = families ? str_at(families, g->sols[s]) : NULL;
-		g->builds[s] = str_at(json_object_get(sub, "build"), "status");
+		g->builds[s] = str_at(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
 		for (size_t c = 0; c < nc; c++) {
 			const json_t *one = json_array_get(cs, c);
-			const char *name = str_at(one, "name");
+			const char *name = str_at(one, RK_NAME);
 			if (!name || strcmp(name, g->cases[c]) ||
-			    !(g->verdicts[s * nc + c] = str_at(one, "verdict")))
+			    !(g->verdicts[s * nc + c] = str_at(one, RK_VERDICT)))
 				return grade_error(err, "submissions[%zu].cases[%zu]: not the "
 						   "first submission's case, or no verdict", s, c);
 		}
@@ -537,8 +539,8 @@ json_t *suitereport_from_grade(const json_t *grade_report, const json_t *familie
 
 	if (matrix_of_report(grade_report, families, &m, &g, err) == 0 &&
 	    (r = suitereport_json(&m, err)) &&
-	    (json_object_set(r, "suite", json_object_get(grade_report, "suite")) < 0 ||
-	     json_object_set(r, "suite_dir", json_object_get(grade_report, "suite_dir")) < 0)) {
+	    (json_object_set(r, "suite", json_object_get(grade_report, RK_SUITE)) < 0 ||
+	     json_object_set(r, "suite_dir", json_object_get(grade_report, RK_SUITE_DIR)) < 0)) {
 		json_decref(r);
 		r = NULL;
 		strbuf_addstr(err, "suite report: out of memory");
