@@ -97,9 +97,10 @@ static void start_student(struct batch *b, struct student *s,
 {
 	char *log = batch_out_path(b, "logs", s->name, ".log");
 	char *part = batch_out_path(b, "students", s->name, ".json.part");
-	char uid[32], err[4400];
+	char uid[32];
 	char **argv;
-	int fd = outfile_create(log, err, sizeof err);
+	struct strbuf why = STRBUF_INIT;
+	int fd = outfile_open_new(log, &why);
 	pid_t pid, parent = getpid();
 
 	unlink(part);
@@ -107,7 +108,7 @@ static void start_student(struct batch *b, struct student *s,
 	snprintf(uid, sizeof uid, "%ld", b->uid_base + s->slot);
 	argv = child_argv(b, s, part, uid);
 	if (fd < 0) {
-		fail_student(b, s, err);
+		fail_student(b, s, strbuf_str(&why));
 		goto out;
 	}
 	pid = fork();
@@ -131,11 +132,8 @@ static void start_student(struct batch *b, struct student *s,
 	}
 	close(fd);
 	if (pid < 0) {
-		struct strbuf why = STRBUF_INIT;
-
 		strbuf_addf(&why, "cannot fork: %s", strerror(errno));
 		fail_student(b, s, strbuf_str(&why));
-		strbuf_release(&why);
 		goto out;
 	}
 	setpgid(pid, pid); /* whichever of the two runs first */
@@ -146,6 +144,7 @@ static void start_student(struct batch *b, struct student *s,
 	s->termed = 0;
 	b->running++;
 out:
+	strbuf_release(&why);
 	free(argv);
 	free(part);
 	free(log);

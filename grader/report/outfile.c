@@ -264,17 +264,6 @@ int outfile_open_new(const char *path, struct strbuf *err)
 	return fd;
 }
 
-int outfile_create(const char *path, char *err, size_t errlen)
-{
-	struct strbuf why = STRBUF_INIT;
-	int fd = outfile_open_new(path, &why);
-
-	if (fd < 0)
-		snprintf(err, errlen, "%s", strbuf_str(&why));
-	strbuf_release(&why);
-	return fd;
-}
-
 int outfile_private_dir(const char *dir, struct strbuf *err)
 {
 	struct stat st;

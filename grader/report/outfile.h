@@ -22,13 +22,9 @@
  * user and can write what it can, so there is nothing to check.
  *
  * Errors (usage.h): -1 with the reason appended to the caller's err, a
- * whole message; outfile_create alone still fills a char array (a thin
- * wrapper of outfile_open_new kept for grade batch's batch_sched.c, to go
- * when that moves to the strbuf, issue 11); outfile_set_sandbox_ids cannot
- * fail.
+ * whole message; outfile_set_sandbox_ids cannot fail.
  */
 
-#include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
 
@@ -56,9 +52,6 @@ int outfile_write(const char *path, int (*fill)(FILE *, const void *),
  * renamed at once) and returns its descriptor (close-on-exec, owned by the
  * caller), for a file written as it goes (a log). -1 with err set. */
 int outfile_open_new(const char *path, struct strbuf *err);
-/* The same with the message copied into err[errlen] (cut if it must be):
- * for batch_sched.c until it moves to outfile_open_new. */
-int outfile_create(const char *path, char *err, size_t errlen);
 
 /* Makes dir a folder only the grader can use: created 0700 when missing;
  * when it exists it must be a folder (not a link) of the grader's uid, and
