@@ -6,6 +6,7 @@ GRADER_REPORT_SRCS := grader/report/report.c grader/report/outfile.c \
                       grader/report/html.c grader/report/html_summary.c \
                       grader/report/html_suite.c
 # The suite report (grade --suite-report): the kill matrix of wrong solutions.
-GRADER_REPORT_SRCS += grader/report/suitereport.c
+GRADER_REPORT_SRCS += grader/report/suitereport.c grader/report/suitereport_grade.c \
+                      grader/report/suitereport_print.c
 GRADER_LIB_SRCS += $(GRADER_REPORT_SRCS)
 LIB_SRCS        += $(GRADER_REPORT_SRCS)

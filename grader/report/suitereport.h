@@ -25,6 +25,10 @@
  * Library code: nothing here exits; only suitereport_print prints, to the
  * FILE it is given.
  *
+ * The files: suitereport.c the analysis (suitereport_kills,
+ * suitereport_json); suitereport_grade.c the matrix from grade's report
+ * and the families from tests/wrong/INDEX; suitereport_print.c the text.
+ *
  * Errors: suitereport_json, suitereport_from_grade and
  * suitereport_read_index: NULL and a message in err; suitereport_print: -1
  * (no message) for an object it cannot read; suitereport_kills cannot
