@@ -101,6 +101,8 @@ void batch_names_add(struct namelist *l, char *s);
 void batch_names_free(struct namelist *l);
 void batch_names_sort(struct namelist *l);
 /* b->st: every subdirectory of SUBMISSIONS_DIR. 0, or -1 (reported). */
+/* Whether paths a and b name one existing file (device and inode). */
+int batch_same_dir(const char *a, const char *b);
 int batch_find_students(struct batch *b);
 /* s->src, or NO_SUBMISSION, or FAILED with the reason. */
 void batch_find_sources(struct batch *b, struct student *s);

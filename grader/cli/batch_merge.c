@@ -101,6 +101,12 @@ static int parse_args(struct merge *m, int argc, char **argv)
 	if (!m->b.out || !m->nouts)
 		die_usage("%s", !m->b.out ? "needs --out DIR"
 					  : "needs the OUT folders of the shards");
+	/* Writing DIR's summary and gradebook over a shard's own would lose
+	 * that shard's results if the merge failed half-way. */
+	for (size_t i = 0; i < m->nouts; i++)
+		if (batch_same_dir(m->b.out, m->outs[i].dir))
+			die_usage("--out '%s' is the shard output '%s': merge into a "
+				  "folder of its own", m->b.out, m->outs[i].dir);
 	return 0;
 }
 

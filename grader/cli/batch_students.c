@@ -50,7 +50,7 @@ static int cmp_student(const void *a, const void *b)
 		      ((const struct student *)b)->name);
 }
 
-static int same_file(const char *a, const char *b)
+int batch_same_dir(const char *a, const char *b)
 {
 	struct stat sa, sb;
 
@@ -77,7 +77,7 @@ int batch_find_students(struct batch *b)
 			continue;
 		dir = batch_path(b->subs_dir, e->d_name);
 		if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode) ||
-		    same_file(dir, b->out)) {
+		    batch_same_dir(dir, b->out)) {
 			free(dir);
 			continue;
 		}

@@ -125,6 +125,14 @@ refused "'$tmp/s2' and '$tmp/s2b' are both shard 2 of 3; graded by both: cal, ma
 	"$tmp/s1" "$tmp/s2" "$tmp/s3" "$tmp/s2b"
 refused "another N\|the same N" "$tmp/s1" "$tmp/all"
 refused "cannot read '$tmp/nowhere/summary.json'" "$tmp/s1" "$tmp/nowhere"
+# Into one of its own shard outputs: refused before anything is read.
+cp "$tmp/s1/summary.json" "$tmp/s1.summary"
+"$grade" --merge --out "$tmp/s1/" "$tmp/s1" "$tmp/s2" "$tmp/s3" > "$tmp/self.out" 2>&1
+rc=$?
+[ $rc -eq 2 ] || bad "merge into a shard's own folder: exit $rc, want 2"
+grep -q "is the shard output '$tmp/s1': merge into a folder of its own" "$tmp/self.out" ||
+	bad "merge into a shard's own folder: $(cat "$tmp/self.out")"
+cmp -s "$tmp/s1/summary.json" "$tmp/s1.summary" || bad "the refused merge changed s1"
 
 # Shard 3 missing: a partial merge, written and said so, exit 3.
 "$grade" --merge --out "$tmp/p" "$tmp/s1" "$tmp/s2" > "$tmp/p.out" 2>&1
