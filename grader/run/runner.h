@@ -219,7 +219,8 @@ int run_command(struct run_child *c);
 void run_child_release(struct run_child *c);
 
 /*
- * For the sandbox's keeper (sandbox.c) only: start c's program in this
+ * For the sandbox only (its keeper, sandbox_keeper.c, and its spawner,
+ * sandbox_spawner.c): start c's program in this
  * process on the given child ends of its stdin, stdout and stderr (the
  * caller keeps and closes them), with the extras below. Returns 0 with
  * c->pid set (a child of this process, not yet reaped; a failed exec is a
