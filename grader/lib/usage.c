@@ -13,6 +13,7 @@ void usage_set_prefix(const char *p)
 	prefix = p;
 }
 
+__attribute__((format(printf, 2, 0)))
 static void report(const char *kind, const char *fmt, va_list ap)
 {
 	fprintf(stderr, "%s: %s", prefix, kind);

@@ -3,7 +3,9 @@
  * array (as a student's `static char grid[1 << 26]`). Touches one byte and
  * exits 0; under a smaller address-space limit it cannot even load.
  */
-static char big[64 << 20];
+/* volatile: every compiler keeps it (clang drops an array it can see
+ * through). */
+static volatile char big[64 << 20];
 
 int main(void)
 {

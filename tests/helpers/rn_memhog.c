@@ -14,7 +14,9 @@ int main(int argc, char **argv)
 	if (want > 1024)
 		want = 1024;
 	while (got < want) {
-		char *p = malloc(16 << 20);
+		/* volatile: a compiler may not drop the allocation (clang
+		 * removes a malloc whose memory is never read). */
+		char *volatile p = malloc(16 << 20);
 
 		if (!p) {
 			printf("got %d MiB\n", got);
