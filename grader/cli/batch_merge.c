@@ -35,6 +35,7 @@
 #include "grader/cli/batch_keys.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -57,6 +58,8 @@ struct merge {
 	 * student without a submission has one, but, as in a batch, not as
 	 * st[i].report: the writers read a report as a graded submission. */
 	json_t **reports;
+	/* from[i]: the OUT of b.st[i]'s shard, where its log is; or NULL. */
+	const char **from;
 };
 
 static void merge_usage(FILE *f)
@@ -274,6 +277,7 @@ static void fill_class(struct merge *m)
 	batch_names_sort(&l);
 	b->st = xcalloc(l.n + 1, sizeof *b->st);
 	m->reports = xcalloc(l.n + 1, sizeof *m->reports);
+	m->from = xcalloc(l.n + 1, sizeof *m->from);
 	b->class_students = json_array();
 	for (size_t i = 0; i < l.n; i++) {
 		if (b->n && strcmp(b->st[b->n - 1].name, l.v[i]) == 0)
@@ -389,6 +393,7 @@ static int fill_students(struct merge *m)
 				break;
 		}
 		o = out_of(m, k);
+		m->from[i] = o ? o->dir : NULL;
 		strbuf_reset(&why);
 		if (!o || !holds_name(json_object_get(o->sum, BK_CLASS_STUDENTS), s->name)) {
 			if (!o)
@@ -437,6 +442,50 @@ static int copy_reports(const struct merge *m)
 	return rc;
 }
 
+static int put_fd(FILE *f, const void *arg)
+{
+	char buf[8192];
+	ssize_t n;
+
+	while ((n = read(*(const int *)arg, buf, sizeof buf)) > 0)
+		if (fwrite(buf, 1, (size_t)n, f) != (size_t)n)
+			return -1;
+	return n < 0 ? -1 : 0;
+}
+
+/* OUT/logs/NAME.log to DIR/logs/NAME.log, so that "(logs/NAME.log)" in
+ * the merged gradebook points at something. A shard without the log
+ * (its student was unchanged, or had no submission) leaves none. */
+static int copy_logs(const struct merge *m)
+{
+	const struct batch *b = &m->b;
+	int rc = 0;
+
+	for (size_t i = 0; i < b->n; i++) {
+		char *dst = batch_out_path(b, "logs", b->st[i].name, ".log");
+		char *dir = m->from[i] ? batch_path(m->from[i], "logs") : NULL;
+		char *src = dir ? batch_path(dir, b->st[i].name) : NULL;
+		struct strbuf path = STRBUF_INIT;
+		int fd = -1;
+
+		if (src) {
+			strbuf_addf(&path, "%s.log", src);
+			fd = open(strbuf_str(&path), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		}
+		if (fd >= 0)
+			rc |= batch_write_file(dst, put_fd, &fd);
+		else if (src && errno != ENOENT)
+			rc |= error("cannot read '%s': %s", strbuf_str(&path), strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		strbuf_release(&path);
+		free(src);
+		free(dir);
+		free(dst);
+	}
+	return rc;
+}
+
 static int run(struct merge *m)
 {
 	struct batch *b = &m->b;
@@ -449,7 +498,7 @@ static int run(struct merge *m)
 		return WG_EXIT_USAGE;
 	if (batch_make_out_dirs(b) != 0 || batch_lock_out(b) != 0)
 		return WG_EXIT_USAGE;
-	if (copy_reports(m) != 0 || batch_write_outputs(b) != 0)
+	if (copy_reports(m) != 0 || copy_logs(m) != 0 || batch_write_outputs(b) != 0)
 		return WG_EXIT_INTERNAL;
 	/* A missing shard is partial (exit 3) even when no known student is
 	 * in it: it may hold one the other shards' classes do not. */
@@ -475,6 +524,7 @@ int batch_merge_main(int argc, char **argv)
 	for (size_t i = 0; m.reports && i < m.b.n; i++)
 		json_decref(m.reports[i]);
 	free(m.reports);
+	free(m.from);
 	batch_release(&m.b);
 	return rc;
 }

@@ -62,6 +62,16 @@ for n in amy ben cal dan eli max ned; do
 done
 grep -q '^merged from 3 shard outputs: ' "$tmp/m/summary.txt" ||
 	bad "merged summary.txt does not say what it merged"
+# Each student's log comes along from its shard, as it was written there.
+for k in 1 2 3; do
+	for f in "$tmp/s$k/logs/"*.log; do
+		[ -e "$f" ] || continue
+		cmp -s "$f" "$tmp/m/logs/${f##*/}" || bad "merged logs/${f##*/} is not shard $k's"
+	done
+done
+[ "$(ls "$tmp/m/logs" | wc -l)" -eq "$(ls "$tmp"/s1/logs "$tmp"/s2/logs "$tmp"/s3/logs | grep -c '\.log$')" ] ||
+	bad "merged logs: $(ls "$tmp/m/logs")"
+[ "$(ls "$tmp/m/logs" | wc -l)" -gt 0 ] || bad "no log came along from the shards"
 
 python3 - "$tmp" <<'PY' || bad "the shards or the merge (above)"
 import json, os, sys
