@@ -103,6 +103,12 @@ void batch_names_sort(struct namelist *l);
 /* b->st: every subdirectory of SUBMISSIONS_DIR. 0, or -1 (reported). */
 /* Whether paths a and b name one existing file (device and inode). */
 int batch_same_dir(const char *a, const char *b);
+/* The student's name for files, JSON and text: the folder's own name
+ * where that is safe, else a key made from it (batch_students.c). */
+void batch_student_key(struct strbuf *out, const char *folder);
+/* Whether name is one batch_student_key could have made: what a merge
+ * accepts from a summary before it makes file names of it. */
+int batch_student_key_valid(const char *name);
 int batch_find_students(struct batch *b);
 /* s->src, or NO_SUBMISSION, or FAILED with the reason. */
 void batch_find_sources(struct batch *b, struct student *s);
@@ -118,6 +124,8 @@ void batch_try_resume(struct batch *b, struct student *s);
 
 /* batch_sched.c */
 void batch_run_all(struct batch *b);
+/* The student is not graded, for why (kept for the gradebook). */
+void batch_fail_student(struct batch *b, struct student *s, const char *why);
 int batch_keep_no_submission(struct batch *b, struct student *s);
 
 /* batch_progress.c */

@@ -180,12 +180,33 @@ static int same_as_first(const struct merge *m, const json_t *j,
 }
 
 /* Every OUT readable and of one split: 0, or -1 (reported). */
+/* Every name in OUT's class is one batch could have written (a key of
+ * batch_student_key: no '/', no leading '.', no control byte): the merge
+ * makes file names of them. */
+static int check_names(const struct shard_out *o)
+{
+	const json_t *names = json_object_get(o->sum, BK_CLASS_STUDENTS);
+	size_t k;
+	const json_t *e;
+
+	json_array_foreach(names, k, e) {
+		const char *name = json_string_value(e);
+
+		if (!name || !batch_student_key_valid(name))
+			return error("'%s/summary.json': %s holds '%s', not a student "
+				     "name grade --batch writes", o->dir,
+				     BK_CLASS_STUDENTS, name ? name : "(not a string)");
+	}
+	return 0;
+}
+
 static int check_outs(struct merge *m)
 {
 	for (size_t i = 0; i < m->nouts; i++) {
 		struct shard_out *o = &m->outs[i];
 
-		if (load_summary(o) != 0 || (i && same_as_first(m, o->sum, o->dir)))
+		if (load_summary(o) != 0 || (i && same_as_first(m, o->sum, o->dir)) ||
+		    check_names(o) != 0)
 			return -1;
 		if (o->shard.count != m->outs[0].shard.count)
 			return error("'%s' is shard %ld of %ld, '%s' of %ld: the "
@@ -329,6 +350,9 @@ static int fill_graded(struct merge *m, const struct shard_out *o,
 	if (!r)
 		error("cannot read '%s': %d:%d: %s", strbuf_str(&where),
 		      err.line, err.column, err.text);
+	else if (strcmp(str_of(r, RK_STUDENT), s->name))
+		error("'%s' is the report of '%s', not of '%s'", strbuf_str(&where),
+		      str_of(r, RK_STUDENT), s->name);
 	else if (same_as_first(m, r, strbuf_str(&where)) == 0)
 		rc = 0;
 	if (rc == 0 && strcmp(str_of(r, RK_STATUS), BK_NO_SUBMISSION_STATUS) == 0) {

@@ -83,7 +83,7 @@ static int free_slot(const struct batch *b)
 	}
 }
 
-static void fail_student(struct batch *b, struct student *s, const char *why)
+void batch_fail_student(struct batch *b, struct student *s, const char *why)
 {
 	s->state = ST_FAILED;
 	s->error = xstrdup(why);
@@ -108,7 +108,7 @@ static void start_student(struct batch *b, struct student *s,
 	snprintf(uid, sizeof uid, "%ld", b->uid_base + s->slot);
 	argv = child_argv(b, s, part, uid);
 	if (fd < 0) {
-		fail_student(b, s, strbuf_str(&why));
+		batch_fail_student(b, s, strbuf_str(&why));
 		goto out;
 	}
 	pid = fork();
@@ -133,7 +133,7 @@ static void start_student(struct batch *b, struct student *s,
 	close(fd);
 	if (pid < 0) {
 		strbuf_addf(&why, "cannot fork: %s", strerror(errno));
-		fail_student(b, s, strbuf_str(&why));
+		batch_fail_student(b, s, strbuf_str(&why));
 		goto out;
 	}
 	setpgid(pid, pid); /* whichever of the two runs first */
@@ -233,7 +233,7 @@ int batch_keep_no_submission(struct batch *b, struct student *s)
 		BK_GRADE_OPTIONS, b->options_key, BK_GRADED_AT, when);
 	if (r)
 		json_object_set_new(r, BK_SHARD, batch_shard_json(&b->shard));
-	rc = r ? batch_write_file(final, batch_put_json, r) : -1;
+	rc = r ? batch_write_file(final, batch_put_json, r) : error("out of memory");
 	json_decref(r);
 	free(final);
 	return rc;
@@ -306,7 +306,7 @@ static void finish_student(struct batch *b, struct student *s, int status)
 	json_decref(r);
 	unlink(part);
 	free(part);
-	fail_student(b, s, strbuf_str(&why));
+	batch_fail_student(b, s, strbuf_str(&why));
 	strbuf_release(&why);
 	return;
 graded:

@@ -6,6 +6,7 @@
 #include "grader/cli/batch_int.h"
 #include "grader/cli/batch_keys.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
+#include "grader/lib/xml.h"
 
 void batch_names_add(struct namelist *l, char *s)
 {
@@ -58,11 +60,67 @@ int batch_same_dir(const char *a, const char *b)
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+/* A folder name is the student's name everywhere batch writes it: a file
+ * name (DIR/students/NAME.json, DIR/logs/NAME.log), a JSON string, a CSV
+ * field, a line of summary.txt and of the terminal. A folder name may be
+ * none of these safely: bytes that are not UTF-8 (an archive unpacked
+ * with another code page), control characters (a newline that forges a
+ * line of the summary, an escape that clears the terminal), or 250 bytes
+ * (NAME.json past NAME_MAX). So the name is the folder's own where it is
+ * safe, else a key made from it: every byte that is not printable UTF-8,
+ * and the backslash itself, as \xNN (so no safe name equals another's
+ * key), cut to KEY_MAX bytes at a character boundary with "~" and the
+ * folder name's FNV-1a 64 in hex. The student's folder stays s->dir. */
+#define KEY_MAX 160
+
+void batch_student_key(struct strbuf *out, const char *folder)
+{
+	const unsigned char *p = (const unsigned char *)folder;
+	size_t n = strlen(folder), i = 0, start = out->len;
+
+	while (i < n) {
+		size_t len = p[i] >= 0x80 ? xml_utf8_len(p + i, n - i) : 1;
+
+		if (p[i] < 0x20 || p[i] == 0x7f || p[i] == '\\' || p[i] == '/' || len == 0) {
+			strbuf_addf(out, "\\x%02x", p[i]);
+			i++;
+			continue;
+		}
+		if (out->len - start + len > KEY_MAX) {
+			strbuf_addf(out, "~%016llx", (unsigned long long)shard_hash(folder));
+			return;
+		}
+		strbuf_add(out, p + i, len);
+		i += len;
+	}
+}
+
+int batch_student_key_valid(const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name;
+	size_t n = strlen(name), i = 0;
+
+	if (!n || name[0] == '.' || n > KEY_MAX + 17)
+		return 0;
+	while (i < n) {
+		size_t len = p[i] >= 0x80 ? xml_utf8_len(p + i, n - i) : 1;
+
+		if (p[i] < 0x20 || p[i] == 0x7f || p[i] == '/' || len == 0)
+			return 0;
+		if (p[i] == '\\' && !(p[i + 1] == 'x' && isxdigit(p[i + 2]) &&
+				       isxdigit(p[i + 3])))
+			return 0;
+		i += len;
+	}
+	return 1;
+}
+
 /* Every subdirectory of SUBMISSIONS_DIR but dot-names and DIR itself. */
 int batch_find_students(struct batch *b)
 {
 	DIR *d = opendir(b->subs_dir);
 	struct dirent *e;
+	struct strbuf key = STRBUF_INIT;
 	size_t cap = 0;
 
 	if (!d) {
@@ -86,7 +144,10 @@ int batch_find_students(struct batch *b)
 			b->st = xrealloc(b->st, cap * sizeof *b->st);
 		}
 		memset(&b->st[b->n], 0, sizeof b->st[b->n]);
-		b->st[b->n].name = xstrdup(e->d_name);
+		batch_student_key(&key, e->d_name);
+		if (strbuf_failed(&key))
+			die("out of memory");
+		b->st[b->n].name = strbuf_detach(&key, NULL);
 		b->st[b->n].dir = dir;
 		b->st[b->n].pid = -1;
 		b->n++;
@@ -203,11 +264,9 @@ void batch_keep_shard(struct batch *b)
 	if (!b->class_students)
 		die("out of memory");
 	for (size_t i = 0; i < b->n; i++) {
-		json_t *name = json_string(b->st[i].name);
-
-		if (!name || json_array_append_new(b->class_students, name))
-			warning("'%s': not UTF-8, left out of class_students",
-				b->st[i].name);
+		/* A key is UTF-8 (batch_student_key). */
+		if (json_array_append_new(b->class_students, json_string(b->st[i].name)))
+			die("out of memory");
 		if (shard_holds(&b->shard, b->st[i].name))
 			b->st[k++] = b->st[i];
 		else
