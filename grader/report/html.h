@@ -34,6 +34,9 @@
  * view, where a hidden case shows its verdict and nothing else (no points,
  * time, memory, limit, detail, diff or stderr), and a category's hint is
  * shown only when one of its visible cases failed (Gradescope's rule).
+ * The totals (the score, each category's subtotal) count hidden cases
+ * too, as grade's terminal student view and Gradescope's score do: a
+ * student learns how many points the hidden cases gave, not which.
  *
  * Escaping: every string from the report (program output, file and
  * student names) goes through html_escape(), in text and in attributes
