@@ -108,6 +108,7 @@ struct keeper {
 	int ipc_watch;           /* they are open: no IPC namespace per run */
 	sigset_t ignored;        /* the keeper's ignored signals (fixed) */
 	int spawner;             /* socket to the spawner, or -1 */
+	int spawner_wanted;      /* it was started: a renewal starts it anew */
 	int deferred_errno;      /* a clean-up that failed after the spawner
 	                            had answered grade: the next run reports it */
 	pid_t spawner_pid;
@@ -175,6 +176,8 @@ void sbx_keeper_main(const struct sandbox_config *cfg, int sock, pid_t parent);
 
 /* Forks the spawner where it can serve (k->spawner stays -1 otherwise). */
 void sbx_start_spawner(struct keeper *k);
+/* Ends the spawner, if any, and reaps it. */
+void sbx_stop_spawner(struct keeper *k);
 /* One run through the spawner. 0, or -1 with c->res.error. */
 int sbx_spawn_via(struct keeper *k, struct run_child *c, int fds[4],
 		  const int *join, int njoin, uint64_t cpu0, struct msg *m,

@@ -307,14 +307,10 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 				if (fds[i] >= 0)
 					close(fds[i]);
 	}
-	/* The spawner ends at end of file, and is reaped before the PID
-	 * namespace's init is let go: that init's exit waits for every
-	 * process of the namespace to be gone, the spawner's zombie too. */
-	if (k.spawner >= 0) {
-		close(k.spawner);
-		while (waitpid(k.spawner_pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
+	/* The spawner is reaped before the PID namespace's init is let go:
+	 * that init's exit waits for every process of the namespace to be
+	 * gone, the spawner's zombie too. */
+	sbx_stop_spawner(&k);
 	cg_close(&k.cg);
 	if (k.init > 0) {
 		close(k.life);
