@@ -104,6 +104,17 @@ struct keeper {
 	uid_t cwd_uid;
 	int processes;           /* the last run's process limit */
 	pid_t init;              /* pid 1 of the slot's PID namespace, or 0 */
+	int pidns_fd;            /* the keeper's own (active) PID namespace,
+	                            to make the slot's anew; -1: it cannot */
+	int pid_dirty;           /* a run that may have forked since the
+	                            slot's PID namespace was made: its pid
+	                            counter moved; renewed after the run */
+	char renew_error[sizeof(((struct run_result *)0)->error)];
+	                         /* why that failed: the next run's IE */
+	int proc_level;          /* what mount_slot_proc gave: 2 hidepid, 1
+	                            subset=pid alone, 0 none */
+	int proc_mounted;        /* /proc is the slot's own, the current
+	                            init's */
 	int ipc_fd[3];           /* /proc/sysvipc/{shm,sem,msg} of the slot */
 	int ipc_watch;           /* they are open: no IPC namespace per run */
 	sigset_t ignored;        /* the keeper's ignored signals (fixed) */
@@ -159,6 +170,15 @@ int sbx_proc_open(const char *rel, int flags);
  * slot's IPC namespace with a new one. */
 int sbx_ipc_dirty(const struct keeper *k);
 void sbx_ipc_renew(struct keeper *k);
+/* Replaces the slot's PID namespace (k->pid_dirty) with a new one: the
+ * spawner and the old init end (the kernel kills whatever is left in the
+ * namespace), a new init mounts a new /proc and a new spawner starts
+ * where there was one. Called between runs, never while the keeper holds
+ * a run's descriptors (the new init and spawner would keep them open).
+ * 0 (k->pid_dirty cleared), or -1 with the reason in err (k->pid_dirty
+ * stays: no run may start in a half-made namespace; it is tried again
+ * after the next). */
+int sbx_pid_renew(struct keeper *k, char *err, size_t len);
 
 /* ---- the keeper, per run (sandbox_prepare.c, sandbox_keeper.c) ---- */
 
