@@ -566,11 +566,11 @@ static void start_pid_ns(struct keeper *k)
 	}
 	if (unshare(CLONE_NEWPID) < 0) {
 		sbx_note(&k->L, "no PID namespace (%s)", strerror(errno));
-		return;
+		goto none;
 	}
 	if (start_init(k, &ok) < 0) {
 		sbx_note(&k->L, "no PID namespace: cannot start its init (%s)", strerror(errno));
-		return;
+		goto none;
 	}
 	k->proc_level = ok;
 	k->proc_mounted = ok > 0;
@@ -582,6 +582,12 @@ static void start_pid_ns(struct keeper *k)
 		sbx_note(&k->L, "no hidepid for the slot's /proc: programs can read "
 			 "its init's and spawner's statistics");
 	k->L.pid_ns = 1;
+	return;
+none:
+	/* No namespace to renew: never make one halfway through. */
+	if (k->pidns_fd >= 0)
+		close(k->pidns_fd);
+	k->pidns_fd = -1;
 }
 
 int sbx_pid_renew(struct keeper *k, char *err, size_t len)
