@@ -42,13 +42,23 @@
  *              Cost: ~10 us clean, ~250 us after a program wrote a file.
  *  net ns      Once: a network namespace with no interface up: no TCP, UDP
  *              or abstract-socket traffic leaves the run.
- *  pid ns      Once: a PID namespace whose init only reaps, and which
+ *  pid ns      Once, and anew after any run with a process limit above
+ *              1: a PID namespace whose init only reaps, and which
  *              mounts the slot's own /proc (subset=pid): no other process
  *              of the machine to list or read (another slot's name, grade's
  *              command line). A program's
  *              kill(-1, SIGSTOP) reaches only the slot's own programs,
  *              never grade, the keeper or the caller's session (without a
- *              uid switch they share the caller's uid). Cost: none per case.
+ *              uid switch they share the caller's uid). A run that forks
+ *              moves the namespace's pid counter, which a later run would
+ *              read in its own pid: so after a run that may have forked
+ *              the old init and spawner go (the kernel kills what is left),
+ *              and a new namespace, init, /proc and spawner are made, once
+ *              the run is answered. Every run is then its namespace's first
+ *              (pid 2, or 3 after the spawner). The keeper must go back to
+ *              its own PID namespace to make one: in a user namespace it
+ *              may not (setns: EPERM), and the report's missing says so.
+ *              Cost: none with one process; ~0.6 ms a run with more.
  *  ipc ns      Once, and anew after any run that left a SysV object
  *              (/proc/sysvipc, read after every run; POSIX queues cannot
  *              be made: RLIMIT_MSGQUEUE is 0). Nothing of the kind
@@ -99,7 +109,8 @@
  *                      account (visible paths, the layers' table)
  *   sandbox_msg.c      the messages and their descriptors; RUN packing
  *   sandbox_setup.c    the keeper's layers, once: user, mount, network,
- *                      IPC and PID namespaces, masks, private tmpfs areas
+ *                      IPC and PID namespaces, masks, private tmpfs areas;
+ *                      the IPC and PID namespaces' renewal
  *   sandbox_prepare.c  per run: clean areas, the program bound in, a
  *                      fresh working folder
  *   sandbox_keeper.c   the keeper's life and its runs: limits, start,

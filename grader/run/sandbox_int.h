@@ -104,10 +104,22 @@ struct keeper {
 	uid_t cwd_uid;
 	int processes;           /* the last run's process limit */
 	pid_t init;              /* pid 1 of the slot's PID namespace, or 0 */
+	int pidns_fd;            /* the keeper's own (active) PID namespace,
+	                            to make the slot's anew; -1: it cannot */
+	int pid_dirty;           /* a run that may have forked since the
+	                            slot's PID namespace was made: its pid
+	                            counter moved; renewed after the run */
+	char renew_error[sizeof(((struct run_result *)0)->error)];
+	                         /* why that failed: the next run's IE */
+	int proc_level;          /* what mount_slot_proc gave: 2 hidepid, 1
+	                            subset=pid alone, 0 none */
+	int proc_mounted;        /* /proc is the slot's own, the current
+	                            init's */
 	int ipc_fd[3];           /* /proc/sysvipc/{shm,sem,msg} of the slot */
 	int ipc_watch;           /* they are open: no IPC namespace per run */
 	sigset_t ignored;        /* the keeper's ignored signals (fixed) */
 	int spawner;             /* socket to the spawner, or -1 */
+	int spawner_wanted;      /* it was started: a renewal starts it anew */
 	int deferred_errno;      /* a clean-up that failed after the spawner
 	                            had answered grade: the next run reports it */
 	pid_t spawner_pid;
@@ -158,6 +170,15 @@ int sbx_proc_open(const char *rel, int flags);
  * slot's IPC namespace with a new one. */
 int sbx_ipc_dirty(const struct keeper *k);
 void sbx_ipc_renew(struct keeper *k);
+/* Replaces the slot's PID namespace (k->pid_dirty) with a new one: the
+ * spawner and the old init end (the kernel kills whatever is left in the
+ * namespace), a new init mounts a new /proc and a new spawner starts
+ * where there was one. Called between runs, never while the keeper holds
+ * a run's descriptors (the new init and spawner would keep them open).
+ * 0 (k->pid_dirty cleared), or -1 with the reason in err (k->pid_dirty
+ * stays: no run may start in a half-made namespace; it is tried again
+ * after the next). */
+int sbx_pid_renew(struct keeper *k, char *err, size_t len);
 
 /* ---- the keeper, per run (sandbox_prepare.c, sandbox_keeper.c) ---- */
 
@@ -175,6 +196,8 @@ void sbx_keeper_main(const struct sandbox_config *cfg, int sock, pid_t parent);
 
 /* Forks the spawner where it can serve (k->spawner stays -1 otherwise). */
 void sbx_start_spawner(struct keeper *k);
+/* Ends the spawner, if any, and reaps it. */
+void sbx_stop_spawner(struct keeper *k);
 /* One run through the spawner. 0, or -1 with c->res.error. */
 int sbx_spawn_via(struct keeper *k, struct run_child *c, int fds[4],
 		  const int *join, int njoin, uint64_t cpu0, struct msg *m,

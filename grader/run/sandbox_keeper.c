@@ -133,6 +133,12 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 		k->deferred_errno = 0;
 		goto failed;
 	}
+	/* The PID namespace a run may have forked in is renewed after it
+	 * (sbx_keeper_main): if that failed, this run cannot start there. */
+	if (k->pid_dirty) {
+		snprintf(c.res.error, sizeof(c.res.error), "%s", k->renew_error);
+		goto failed;
+	}
 	k->processes = (int)c.lim.nproc;
 	/* In a user namespace of the caller's own uid, the keeper counts
 	 * towards the program's RLIMIT_NPROC. */
@@ -154,6 +160,10 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 	if (k->ipc_watch && !k->L.seccomp && sbx_ipc_dirty(k))
 		sbx_ipc_renew(k);
 	x.unshare_ipc = k->L.ipc_ns && !k->ipc_watch;
+	/* With one process each run moves the counter by exactly one: no
+	 * channel. With more, from here on the namespace may be marked. */
+	if (k->pidns_fd >= 0 && k->processes != 1)
+		k->pid_dirty = 1;
 	if (k->spawner >= 0) {
 		direct = k->processes == 1 && !cg_cpu_counted(&k->cg);
 		memset(m, 0, offsetof(struct msg, strings));
@@ -238,7 +248,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 						  int sock, pid_t parent)
 {
 	struct keeper k = { .sock = sock, .cfg = cfg, .base_fd = -1, .life = -1,
-			    .ipc_fd = { -1, -1, -1 }, .spawner = -1 };
+			    .ipc_fd = { -1, -1, -1 }, .spawner = -1, .pidns_fd = -1 };
 	struct msg *m = malloc(sizeof(*m));
 	sigset_t none;
 
@@ -300,21 +310,22 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 
 		if (sbx_recv(sock, m, fds, 4) < 0)
 			break;
-		if (m->type == M_RUN)
+		if (m->type == M_RUN) {
 			serve_run(&k, m, fds);
-		else
+			/* Here, with the run answered and none of its
+			 * descriptors left to the new init and spawner to
+			 * inherit; while grade compares its output. */
+			if (k.pid_dirty)
+				sbx_pid_renew(&k, k.renew_error, sizeof(k.renew_error));
+		} else
 			for (int i = 0; i < 4; i++)
 				if (fds[i] >= 0)
 					close(fds[i]);
 	}
-	/* The spawner ends at end of file, and is reaped before the PID
-	 * namespace's init is let go: that init's exit waits for every
-	 * process of the namespace to be gone, the spawner's zombie too. */
-	if (k.spawner >= 0) {
-		close(k.spawner);
-		while (waitpid(k.spawner_pid, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
+	/* The spawner is reaped before the PID namespace's init is let go:
+	 * that init's exit waits for every process of the namespace to be
+	 * gone, the spawner's zombie too. */
+	sbx_stop_spawner(&k);
 	cg_close(&k.cg);
 	if (k.init > 0) {
 		close(k.life);

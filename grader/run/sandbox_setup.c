@@ -3,7 +3,8 @@
  * opens (sandbox.h lists them): the user namespace, the mount namespace
  * (a read-only host, the --hide masks, the masked top level, the private
  * tmpfs areas), the network and IPC namespaces, and the PID namespace
- * with its init. The order is the one in sbx_build_namespaces and matters:
+ * with its init; and the renewal of the IPC and PID namespaces between
+ * runs (sbx_ipc_renew, sbx_pid_renew). The order is the one in sbx_build_namespaces and matters:
  * the host's scratch folder is opened before the top level is masked, and
  * the host's /proc before the slot's own covers it. A layer the kernel
  * refuses is noted in the layers' missing text, never an error.
@@ -471,24 +472,23 @@ void sbx_ipc_renew(struct keeper *k)
 		ipc_watch_open(k);
 }
 
-/* A PID namespace for the slot's programs: kill(-1) and every other signal
- * they send reach only each other, never grade, the keeper or the rest of
- * the user's session (which matters most where they run under the
- * caller's own uid). The keeper stays outside; its children go in. */
-static void start_pid_ns(struct keeper *k)
+/* The init of the namespace the keeper's children go into (made just
+ * before), which mounts the slot's /proc; k->init and k->life are set.
+ * 0 with *proc what mount_slot_proc gave, or -1 with errno. */
+static int start_init(struct keeper *k, char *proc)
 {
-	int life[2], sync[2];
+	int life[2], sync[2], e;
 	pid_t init;
 
-	if (unshare(CLONE_NEWPID) < 0) {
-		sbx_note(&k->L, "no PID namespace (%s)", strerror(errno));
-		return;
+	if (pipe2(life, O_CLOEXEC) < 0)
+		return -1;
+	if (pipe2(sync, O_CLOEXEC) < 0) {
+		e = errno;
+		close(life[0]);
+		close(life[1]);
+		errno = e;
+		return -1;
 	}
-	if (pipe2(life, O_CLOEXEC) < 0 || pipe2(sync, O_CLOEXEC) < 0) {
-		sbx_note(&k->L, "no PID namespace: %s", strerror(errno));
-		return;
-	}
-	host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	init = fork();
 	if (init == 0) {
 		struct sigaction sa;
@@ -515,30 +515,130 @@ static void start_pid_ns(struct keeper *k)
 		sigaction(SIGCHLD, &sa, NULL);
 		pid_init(life[0]);
 	}
+	e = errno;
 	close(life[0]);
 	close(sync[1]);
 	if (init < 0) {
 		close(life[1]);
 		close(sync[0]);
-		sbx_note(&k->L, "no PID namespace: cannot start its init (%s)", strerror(errno));
-		return;
+		errno = e;
+		return -1;
 	}
-	{
-		char ok = 0;
-
-		if (read(sync[0], &ok, 1) == 1 && ok)
-			k->L.private_proc = 1;
-		else
-			sbx_note(&k->L, "no /proc of the slot's own: programs see the host's");
-		if (ok == 1)
-			sbx_note(&k->L, "no hidepid for the slot's /proc: programs can read "
-				 "its init's and spawner's statistics");
-		close(sync[0]);
-	}
-	/* life[1] stays open, unused, for the keeper's whole life. */
+	*proc = 0;
+	if (read(sync[0], proc, 1) != 1)
+		*proc = 0;
+	close(sync[0]);
+	/* life[1] stays open, unused, for the namespace's whole life. */
 	k->init = init;
 	k->life = life[1];
+	return 0;
+}
+
+/* A PID namespace for the slot's programs: kill(-1) and every other signal
+ * they send reach only each other, never grade, the keeper or the rest of
+ * the user's session (which matters most where they run under the
+ * caller's own uid). The keeper stays outside; its children go in.
+ *
+ * Renewal. The namespace's pid counter is the one thing of it that a run
+ * moves by more than one only when it forks, and the next run reads it
+ * back in its own pid. So after a run that may have forked (a process
+ * limit above 1) the keeper makes the namespace anew (sbx_pid_renew). A
+ * second unshare(CLONE_NEWPID) fails (EINVAL) while the keeper's children
+ * go into another namespace than its own: it first goes back to its own
+ * with setns() on a descriptor opened here, which needs CAP_SYS_ADMIN over
+ * the keeper's own namespace, so none in a user namespace: there the
+ * renewal is noted as missing and the counter goes on from run to run. */
+static void start_pid_ns(struct keeper *k)
+{
+	char ok = 0;
+
+	host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	/* Before the unshare, the setns is a no-op that tells whether the
+	 * renewal will be allowed. */
+	k->pidns_fd = sbx_proc_open("self/ns/pid", O_RDONLY | O_CLOEXEC);
+	if (k->pidns_fd < 0 || setns(k->pidns_fd, CLONE_NEWPID) < 0) {
+		sbx_note(&k->L, "the PID namespace cannot be renewed (%s): with more "
+			 "than one process a run's forks show in a later run's pid",
+			 strerror(errno));
+		if (k->pidns_fd >= 0)
+			close(k->pidns_fd);
+		k->pidns_fd = -1;
+	}
+	if (unshare(CLONE_NEWPID) < 0) {
+		sbx_note(&k->L, "no PID namespace (%s)", strerror(errno));
+		goto none;
+	}
+	if (start_init(k, &ok) < 0) {
+		sbx_note(&k->L, "no PID namespace: cannot start its init (%s)", strerror(errno));
+		goto none;
+	}
+	k->proc_level = ok;
+	k->proc_mounted = ok > 0;
+	if (ok)
+		k->L.private_proc = 1;
+	else
+		sbx_note(&k->L, "no /proc of the slot's own: programs see the host's");
+	if (ok == 1)
+		sbx_note(&k->L, "no hidepid for the slot's /proc: programs can read "
+			 "its init's and spawner's statistics");
 	k->L.pid_ns = 1;
+	return;
+none:
+	/* No namespace to renew: never make one halfway through. */
+	if (k->pidns_fd >= 0)
+		close(k->pidns_fd);
+	k->pidns_fd = -1;
+}
+
+int sbx_pid_renew(struct keeper *k, char *err, size_t len)
+{
+	char ok = 0;
+
+	/* The spawner first: the old init's exit waits for its zombie. Then
+	 * the init, and with it (the kernel's doing) whatever the last run
+	 * left in the namespace. */
+	sbx_stop_spawner(k);
+	if (k->init > 0) {
+		close(k->life);
+		k->life = -1;
+		while (waitpid(k->init, NULL, 0) < 0 && errno == EINTR)
+			;
+		k->init = 0;
+	}
+	if (setns(k->pidns_fd, CLONE_NEWPID) < 0 || unshare(CLONE_NEWPID) < 0) {
+		snprintf(err, len, "cannot renew the slot's PID namespace: %s",
+			 strerror(errno));
+		return -1;
+	}
+	/* The old /proc shows the old namespace (empty now); the new init
+	 * mounts its own in its place, with the same options. */
+	if (k->proc_mounted && umount2("/proc", MNT_DETACH) < 0) {
+		snprintf(err, len, "cannot renew the slot's PID namespace: cannot "
+			 "detach its /proc: %s", strerror(errno));
+		return -1;
+	}
+	k->proc_mounted = 0;
+	if (start_init(k, &ok) < 0) {
+		snprintf(err, len, "cannot renew the slot's PID namespace: cannot start "
+			 "its init: %s", strerror(errno));
+		return -1;
+	}
+	k->proc_mounted = ok > 0;
+	if (ok < k->proc_level) {
+		snprintf(err, len, "cannot renew the slot's PID namespace: cannot "
+			 "mount its /proc as before");
+		return -1;
+	}
+	if (k->spawner_wanted) {
+		sbx_start_spawner(k);
+		if (k->spawner < 0) {
+			snprintf(err, len, "cannot renew the slot's PID namespace: "
+				 "cannot start its spawner");
+			return -1;
+		}
+	}
+	k->pid_dirty = 0;
+	return 0;
 }
 
 void sbx_build_namespaces(struct keeper *k)

@@ -151,7 +151,8 @@ void sbx_start_spawner(struct keeper *k)
 
 	/* Only where the programs run under a uid of their own: one that
 	 * shared the spawner's could stop it, and so the run. */
-	if (!k->L.seccomp || !k->L.uid_switch || !(k->fwd = malloc(sizeof(*k->fwd))) ||
+	if (!k->L.seccomp || !k->L.uid_switch ||
+	    (!k->fwd && !(k->fwd = malloc(sizeof(*k->fwd)))) ||
 	    socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
 		return;
 	pid = fork();
@@ -174,6 +175,23 @@ void sbx_start_spawner(struct keeper *k)
 	}
 	k->spawner = sv[0];
 	k->spawner_pid = pid;
+	k->spawner_wanted = 1;
+}
+
+/* Also after "the spawner died" (its socket closed, its zombie left): it
+ * must be reaped before the PID namespace's init can finish exiting, for
+ * that waits for every process of the namespace to be gone. */
+void sbx_stop_spawner(struct keeper *k)
+{
+	if (k->spawner >= 0)
+		close(k->spawner);
+	k->spawner = -1;
+	if (k->spawner_pid > 0) {
+		kill(k->spawner_pid, SIGKILL);
+		while (waitpid(k->spawner_pid, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	k->spawner_pid = 0;
 }
 
 /* A run through the spawner: the request goes on with the pipes; KILL

@@ -167,6 +167,31 @@ fi
 
 fi
 
+# With more than one process, a case's forks move the PID namespace's pid
+# counter, and a later case on the slot reads it back in its own pid (a
+# channel for hidden inputs): after such a run the namespace is renewed,
+# so every run is its namespace's first.
+suite pids '{"processes": 8}' pid1:pid:fresh "fork1:fork 20:ok" pid2:pid:fresh \
+	"fork2:fork 20:ok" pid3:pid:fresh
+timeout 60 "$grade" -j 1 --json "$tmp/pid.json" "$tmp/pids" "$tmp/one" > "$tmp/pid.out" 2>&1
+rc=$?
+[ $rc -le 1 ] || { bad "pids: grade exit $rc"; cat "$tmp/pid.out"; }
+python3 - "$tmp/pid.json" <<'P' || fail=1
+import json, sys
+r = json.load(open(sys.argv[1]))
+sb = r["sandbox"]
+why = [m for m in sb["missing"] if "PID namespace" in m]
+if not sb["pid_namespace"] or why:
+    print("skipped pids: no renewed PID namespace (%s)" % "; ".join(why or sb["missing"]))
+    sys.exit(0)
+bad = 0
+for c in r["submissions"][0]["cases"]:
+    if c["verdict"] != "AC":
+        print("FAIL: pids %s: %s %s" % (c["name"], c["verdict"], c.get("diff") or c.get("detail")))
+        bad = 1
+sys.exit(bad)
+P
+
 # The stack limit is the suite's (the memory limit), whatever ulimit -s the
 # caller had.
 mem=64

@@ -39,6 +39,12 @@
  *                  in the user keyring, a SysV segment made and removed,
  *                  an inet socket, a namespace or mount of its own: each
  *                  one that works is named, else "refused"
+ *   fork N         N children (at most 64), each exits at once and is
+ *                  reaped before the next: "ok"
+ *   pid            "fresh" when its pid is one a new PID namespace gives
+ *                  its first run (1 is the init, 2 the spawner where there
+ *                  is one), else "pid N": an earlier case's forks moved
+ *                  the namespace's counter, a channel into this case
  */
 #include <dirent.h>
 #include <errno.h>
@@ -615,6 +621,31 @@ static void do_calls(void)
 		printf("refused\n");
 }
 
+static void do_fork(int n)
+{
+	for (int i = 0; i < n; i++) {
+		pid_t p = fork();
+
+		if (p == 0)
+			_exit(0);
+		if (p < 0)
+			break;
+		while (waitpid(p, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	printf("ok\n");
+}
+
+static void do_pid(void)
+{
+	long self = (long)getpid();
+
+	if (self <= 3)
+		printf("fresh\n");
+	else
+		printf("pid %ld\n", self);
+}
+
 int main(void)
 {
 	char word[32] = "", name[128] = "";
@@ -663,6 +694,10 @@ int main(void)
 		do_fds();
 	else if (!strcmp(word, "helpers"))
 		do_helpers();
+	else if (!strcmp(word, "fork") && scanf("%d", &a) == 1)
+		do_fork(a > 64 ? 64 : a);
+	else if (!strcmp(word, "pid"))
+		do_pid();
 	else
 		return 2;
 	return 0;
