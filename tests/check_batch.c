@@ -33,6 +33,15 @@ START_TEST(test_keys)
 	ck_assert_uint_le(sb.len, 160 + 17);
 	ck_assert_ptr_nonnull(strchr(sb.buf, '~'));
 	ck_assert(batch_student_key_valid(sb.buf));
+	/* Escapes count against the cut: 250 control bytes, not 1,000. */
+	memset(longname, 1, 250);
+	longname[250] = '\0';
+	key(&sb, longname);
+	ck_assert_uint_le(sb.len, 160 + 17);
+	ck_assert(batch_student_key_valid(sb.buf));
+	memset(longname, 'L', sizeof(longname) - 1);
+	longname[sizeof(longname) - 1] = '\0';
+	key(&sb, longname);
 	longname[5] = 'M';                      /* another long name: another key */
 	{
 		char first[200];

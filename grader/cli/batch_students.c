@@ -80,15 +80,18 @@ void batch_student_key(struct strbuf *out, const char *folder)
 
 	while (i < n) {
 		size_t len = p[i] >= 0x80 ? xml_utf8_len(p + i, n - i) : 1;
+		int escape = p[i] < 0x20 || p[i] == 0x7f || p[i] == '\\' || p[i] == '/' ||
+			     len == 0;
 
-		if (p[i] < 0x20 || p[i] == 0x7f || p[i] == '\\' || p[i] == '/' || len == 0) {
+		/* An escape counts its four bytes against the cut too. */
+		if (out->len - start + (escape ? 4 : len) > KEY_MAX) {
+			strbuf_addf(out, "~%016llx", (unsigned long long)shard_hash(folder));
+			return;
+		}
+		if (escape) {
 			strbuf_addf(out, "\\x%02x", p[i]);
 			i++;
 			continue;
-		}
-		if (out->len - start + len > KEY_MAX) {
-			strbuf_addf(out, "~%016llx", (unsigned long long)shard_hash(folder));
-			return;
 		}
 		strbuf_add(out, p + i, len);
 		i += len;
