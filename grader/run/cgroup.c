@@ -186,24 +186,35 @@ static char *make_dir(const char *ctl, int slot)
 	return strdup(path);
 }
 
-static int exists(const char *dir, const char *file)
+/* Every file of a group is reached from the group's folder descriptor:
+ * the sandbox masks /sys from its programs (the counters of the groups
+ * above the slot's, readable by anyone, add up what a run did: a channel
+ * from one case to the next), and the keeper lives in that view too. */
+static int exists_at(int dfd, const char *file)
 {
-	char p[3 * LINE];
-
-	snprintf(p, sizeof(p), "%s/%s", dir, file);
-	return access(p, F_OK) == 0;
+	return faccessat(dfd, file, F_OK, 0) == 0;
 }
 
-static int write_file(const char *dir, const char *file, const char *text)
+static int write_at(int dfd, const char *file, const char *text)
 {
-	char p[3 * LINE];
 	int fd, rc;
 
-	snprintf(p, sizeof(p), "%s/%s", dir, file);
-	if ((fd = open(p, O_WRONLY | O_CLOEXEC)) < 0)
+	if ((fd = openat(dfd, file, O_WRONLY | O_CLOEXEC)) < 0)
 		return -1;
 	rc = write(fd, text, strlen(text)) == (ssize_t)strlen(text) ? 0 : -1;
 	close(fd);
+	return rc;
+}
+
+/* By path: only while the groups are being made, before any masking. */
+static int write_file(const char *dir, const char *file, const char *text)
+{
+	int dfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC), rc;
+
+	if (dfd < 0)
+		return -1;
+	rc = write_at(dfd, file, text);
+	close(dfd);
 	return rc;
 }
 
@@ -232,22 +243,12 @@ static int64_t keyed_fd(int fd, const char *key)
 	return -1;
 }
 
-static int open_in(const char *dir, const char *file)
+static int read_at(int dfd, const char *file, char *buf, size_t len)
 {
-	char p[3 * LINE];
-
-	snprintf(p, sizeof(p), "%s/%s", dir, file);
-	return open(p, O_RDONLY | O_CLOEXEC);
-}
-
-static int read_file(const char *dir, const char *file, char *buf, size_t len)
-{
-	char p[3 * LINE];
 	ssize_t n;
 	int fd;
 
-	snprintf(p, sizeof(p), "%s/%s", dir, file);
-	if ((fd = open(p, O_RDONLY | O_CLOEXEC)) < 0)
+	if ((fd = openat(dfd, file, O_RDONLY | O_CLOEXEC)) < 0)
 		return -1;
 	n = read(fd, buf, len - 1);
 	close(fd);
@@ -257,18 +258,38 @@ static int read_file(const char *dir, const char *file, char *buf, size_t len)
 	return 0;
 }
 
+static int read_file(const char *dir, const char *file, char *buf, size_t len)
+{
+	int dfd = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC), rc;
+
+	if (dfd < 0)
+		return -1;
+	rc = read_at(dfd, file, buf, len);
+	close(dfd);
+	return rc;
+}
+
 static int add_dir(struct cgroup *cg, char *dir)
 {
-	char p[3 * LINE];
+	char parent[3 * LINE], *slash;
 	int i = cg->ndirs;
 
-	snprintf(p, sizeof(p), "%s/cgroup.procs", dir);
-	if ((cg->procs_fd[i] = open(p, O_WRONLY | O_CLOEXEC)) < 0) {
+	snprintf(parent, sizeof(parent), "%s", dir);
+	if ((slash = strrchr(parent, '/')))
+		*slash = '\0';
+	cg->dfd[i] = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	cg->pfd[i] = open(parent, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (cg->dfd[i] < 0 || cg->pfd[i] < 0 ||
+	    (cg->procs_fd[i] = openat(cg->dfd[i], "cgroup.procs", O_WRONLY | O_CLOEXEC)) < 0) {
+		if (cg->dfd[i] >= 0)
+			close(cg->dfd[i]);
+		if (cg->pfd[i] >= 0)
+			close(cg->pfd[i]);
 		rmdir(dir);
 		free(dir);
 		return -1;
 	}
-	cg->procs_rd[i] = open(p, O_RDONLY | O_CLOEXEC);
+	cg->procs_rd[i] = openat(cg->dfd[i], "cgroup.procs", O_RDONLY | O_CLOEXEC);
 	cg->dirs[cg->ndirs++] = dir;
 	return i;
 }
@@ -292,21 +313,21 @@ static void open_v2(struct cgroup *cg, int slot)
 	if ((i = add_dir(cg, dir)) < 0)
 		return;
 	cg->version |= 2;
-	if (exists(dir, "cgroup.kill")) {
+	if (exists_at(cg->dfd[i], "cgroup.kill")) {
 		cg->caps |= CG_KILL;
 		cg->kill_v2 = i;
 	}
-	if (exists(dir, "cpu.stat")) {
+	if (exists_at(cg->dfd[i], "cpu.stat")) {
 		cg->caps |= CG_CPU;
 		cg->cpu_dir = i;
 		cg->cpu_v2 = 1;
 	}
-	if (exists(dir, "memory.max") && exists(dir, "memory.events")) {
+	if (exists_at(cg->dfd[i], "memory.max") && exists_at(cg->dfd[i], "memory.events")) {
 		cg->caps |= CG_MEM;
 		cg->mem_dir = i;
 		cg->mem_v2 = 1;
 	}
-	if (exists(dir, "pids.max")) {
+	if (exists_at(cg->dfd[i], "pids.max")) {
 		cg->caps |= CG_PIDS;
 		cg->pids_dir = i;
 	}
@@ -343,10 +364,12 @@ void cg_open(struct cgroup *cg, int slot)
 	open_v1(cg, slot, "memory", CG_MEM);
 	open_v1(cg, slot, "pids", CG_PIDS);
 	if (cg->caps & CG_CPU)
-		cg->cpu_fd = open_in(cg->dirs[cg->cpu_dir], cg->cpu_v2 ? "cpu.stat" : "cpuacct.usage");
+		cg->cpu_fd = openat(cg->dfd[cg->cpu_dir], cg->cpu_v2 ? "cpu.stat" : "cpuacct.usage",
+				    O_RDONLY | O_CLOEXEC);
 	if (cg->caps & CG_MEM) {
-		cg->mem_fd = open_in(cg->dirs[cg->mem_dir],
-				     cg->mem_v2 ? "memory.events" : "memory.oom_control");
+		cg->mem_fd = openat(cg->dfd[cg->mem_dir],
+				    cg->mem_v2 ? "memory.events" : "memory.oom_control",
+				    O_RDONLY | O_CLOEXEC);
 		cg->oom_seen = read_oom(cg);
 	}
 	/* A v1 memory group can hold the keeper itself (v1 has no
@@ -369,12 +392,7 @@ void cg_open(struct cgroup *cg, int slot)
 /* Back into the parent group, so that the slot's can be removed. */
 static void leave_memory_group(struct cgroup *cg)
 {
-	char parent[3 * LINE], *slash;
-
-	snprintf(parent, sizeof(parent), "%s", cg->dirs[cg->mem_dir]);
-	if ((slash = strrchr(parent, '/')))
-		*slash = '\0';
-	write_file(parent, "cgroup.procs", "0");
+	write_at(cg->pfd[cg->mem_dir], "cgroup.procs", "0");
 	cg->mem_inherited = 0;
 }
 
@@ -392,7 +410,9 @@ void cg_close(struct cgroup *cg)
 		close(cg->procs_fd[i]);
 		if (cg->procs_rd[i] >= 0)
 			close(cg->procs_rd[i]);
-		rmdir(cg->dirs[i]);
+		unlinkat(cg->pfd[i], strrchr(cg->dirs[i], '/') + 1, AT_REMOVEDIR);
+		close(cg->dfd[i]);
+		close(cg->pfd[i]);
 		free(cg->dirs[i]);
 	}
 	cg->ndirs = 0;
@@ -405,15 +425,15 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids)
 	int rc = 0;
 
 	if ((cg->caps & CG_MEM) && mem_bytes != cg->mem_set) {
-		const char *d = cg->dirs[cg->mem_dir];
+		int d = cg->dfd[cg->mem_dir];
 		if (mem_bytes)
 			snprintf(v, sizeof(v), "%llu", (unsigned long long)mem_bytes);
 		else
 			snprintf(v, sizeof(v), cg->mem_v2 ? "max" : "-1");
-		rc |= write_file(d, cg->mem_v2 ? "memory.max" : "memory.limit_in_bytes", v);
+		rc |= write_at(d, cg->mem_v2 ? "memory.max" : "memory.limit_in_bytes", v);
 		/* v1: no swapping past the limit either, where swap is counted. */
-		if (!cg->mem_v2 && exists(d, "memory.memsw.limit_in_bytes"))
-			write_file(d, "memory.memsw.limit_in_bytes", v);
+		if (!cg->mem_v2 && exists_at(d, "memory.memsw.limit_in_bytes"))
+			write_at(d, "memory.memsw.limit_in_bytes", v);
 		cg->mem_set = mem_bytes;
 	}
 	if ((cg->caps & CG_PIDS) && pids != cg->pids_set) {
@@ -421,7 +441,7 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids)
 			snprintf(v, sizeof(v), "%llu", (unsigned long long)pids);
 		else
 			snprintf(v, sizeof(v), "max");
-		rc |= write_file(cg->dirs[cg->pids_dir], "pids.max", v);
+		rc |= write_at(cg->dfd[cg->pids_dir], "pids.max", v);
 		cg->pids_set = pids;
 	}
 	return rc ? -1 : 0;
@@ -483,19 +503,19 @@ int cg_begin(struct cgroup *cg, int all, int *fds, uint64_t *cpu_ns0)
 				fds[n++] = cg->procs_fd[i];
 		}
 	if ((cg->caps & CG_CPU) && !cg->cpu_v2 && (cg->active & (1 << cg->cpu_dir)))
-		write_file(cg->dirs[cg->cpu_dir], "cpuacct.usage", "0");
+		write_at(cg->dfd[cg->cpu_dir], "cpuacct.usage", "0");
 	c = cg_cpu_ns(cg);
 	*cpu_ns0 = c < 0 ? 0 : (uint64_t)c;
 	return n;
 }
 
 /* Pids listed in a cgroup.procs file: SIGKILL to each; how many. */
-static int kill_listed(const char *dir)
+static int kill_listed(int dfd)
 {
 	char buf[8192], *p, *end;
 	int n = 0;
 
-	if (read_file(dir, "cgroup.procs", buf, sizeof(buf)) < 0)
+	if (read_at(dfd, "cgroup.procs", buf, sizeof(buf)) < 0)
 		return -1;
 	for (p = buf; *p; p = end) {
 		long pid = strtol(p, &end, 10);
@@ -542,21 +562,21 @@ int cg_kill_all(struct cgroup *cg)
 	if (!populated(cg))
 		return 0;
 	if (cg->kill_v2 >= 0) {
-		write_file(cg->dirs[cg->kill_v2], "cgroup.kill", "1");
+		write_at(cg->dfd[cg->kill_v2], "cgroup.kill", "1");
 	} else {
 		/* v1: a frozen task cannot fork; then each one is killed and
 		 * the thaw lets the SIGKILLs land. */
-		const char *d = cg->dirs[cg->freezer_v1];
-		write_file(d, "freezer.state", "FROZEN");
+		int d = cg->dfd[cg->freezer_v1];
+		write_at(d, "freezer.state", "FROZEN");
 		kill_listed(d);
-		write_file(d, "freezer.state", "THAWED");
+		write_at(d, "freezer.state", "THAWED");
 	}
 	/* The kill is asynchronous: wait for the group to empty. */
 	for (i = 0; i < 1000 && populated(cg); i++) {
 		if (i % 10 == 9)
 			for (int k = 0; k < cg->ndirs; k++)
 				if (!(k == cg->mem_dir && cg->mem_inherited))
-					kill_listed(cg->dirs[k]);
+					kill_listed(cg->dfd[k]);
 		nap_ms(1);
 	}
 	if (populated(cg)) {

@@ -44,6 +44,9 @@ struct cgroup {
 	int pids_dir;
 	uint64_t mem_set, pids_set;  /* the limits written last (0: none yet) */
 	int procs_rd[CG_MAX_DIRS];   /* cgroup.procs of each, open for reading */
+	int dfd[CG_MAX_DIRS];        /* each group's folder (O_PATH) */
+	int pfd[CG_MAX_DIRS];        /* and its parent's: every file is reached
+	                                through them, for the sandbox masks /sys */
 	int cpu_fd, mem_fd;          /* cpu.stat or cpuacct.usage; memory.events
 	                                or memory.oom_control: open for reading */
 	int active;                  /* bit i: dirs[i] joined by this run */

@@ -75,7 +75,8 @@ suite attacks '{"cpu_seconds": 2}' \
 	tmp1:tmp:clean tmp2:tmp:clean ipc1:ipc:clean ipc2:ipc:clean \
 	"net:net $port $name:blocked" peek:peek:isolated ro:ro:readonly \
 	mounts:mounts:neutral fill:fill:full tmp3:tmp:clean proc:proc:sealed \
-	calls:calls:refused procs:procs:alone fds:fds:closed helpers:helpers:hidden
+	calls:calls:refused procs:procs:alone fds:fds:closed helpers:helpers:hidden \
+	sysfs:sysfs:masked
 timeout 120 "$grade" -j 2 --json "$tmp/a.json" "$tmp/attacks" "$tmp/one" "$tmp/two" \
 	> "$tmp/a.out" 2>&1
 rc=$?
@@ -91,7 +92,8 @@ need = {"tmp": "private_tmp", "ipc": "ipc_namespace", "net": "network_namespace"
         "fill": "private_tmp", "proc": None,    # grade is never dumpable
         "calls": "seccomp", "procs": "private_proc",
         "fds": None,    # close-on-exec, and no one else's descriptors
-        "helpers": "private_proc"}    # and hidepid, where the kernel has it
+        "helpers": "private_proc",    # and hidepid, where the kernel has it
+        "sysfs": "private_tmp"}       # the top level masked
 bad = 0
 for sub in r["submissions"]:
     for c in sub["cases"]:

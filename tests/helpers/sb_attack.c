@@ -550,6 +550,40 @@ static void do_helpers(void)
 		printf("hidden\n");
 }
 
+/* /sys holds counters anyone may read and a run can move: the memory
+ * and cpu statistics of the cgroups above the slot's (they add up the
+ * slot's own), and machine-wide ones. A case could set one and a later
+ * case read it. None of /sys may be visible. */
+static void do_sysfs(void)
+{
+	static const char *const files[] = {
+		"/sys/fs/cgroup/memory/memory.stat", "/sys/fs/cgroup/cpu.stat",
+		"/sys/fs/cgroup/unified/cpu.stat", "/sys/devices/system/node/node0/numastat",
+		"/sys/kernel/mm/transparent_hugepage/enabled",
+	};
+	DIR *d = opendir("/sys");
+	struct dirent *e;
+	int seen = 0;
+
+	while (d && (e = readdir(d)))
+		seen += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	if (d)
+		closedir(d);
+	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
+		FILE *f = fopen(files[i], "r");
+
+		if (f) {
+			printf("READ %s\n", files[i]);
+			fclose(f);
+			seen++;
+		}
+	}
+	if (seen)
+		printf("SEE %d in /sys\n", seen);
+	else
+		printf("masked\n");
+}
+
 static void do_fds(void)
 {
 	DIR *d = opendir("/proc/self/fd");
@@ -694,6 +728,8 @@ int main(void)
 		do_fds();
 	else if (!strcmp(word, "helpers"))
 		do_helpers();
+	else if (!strcmp(word, "sysfs"))
+		do_sysfs();
 	else if (!strcmp(word, "fork") && scanf("%d", &a) == 1)
 		do_fork(a > 64 ? 64 : a);
 	else if (!strcmp(word, "pid"))
