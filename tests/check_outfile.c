@@ -125,6 +125,36 @@ START_TEST(test_write_replaces_link)
 }
 END_TEST
 
+/* A device, a FIFO or a folder at the name is refused and left as it
+ * was (as root, `--json /dev/null` replaced /dev/null with a file). */
+START_TEST(test_write_refuses_non_files)
+{
+	char fifo[128], dir[128];
+	struct strbuf err = STRBUF_INIT;
+	struct stat st;
+
+	snprintf(fifo, sizeof(fifo), "%s/fifo", top);
+	snprintf(dir, sizeof(dir), "%s/dir", top);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	ck_assert_int_eq(outfile_write(fifo, put_text, "x\n", &err), -1);
+	ck_assert_msg(strstr(strbuf_str(&err), "it is a FIFO or socket, not a file"),
+		      "%s", strbuf_str(&err));
+	ck_assert_int_eq(lstat(fifo, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	strbuf_reset(&err);
+	ck_assert_int_eq(outfile_check(dir, &err), -1);
+	ck_assert_msg(strstr(strbuf_str(&err), "it is a folder"), "%s", strbuf_str(&err));
+	strbuf_reset(&err);
+	ck_assert_int_eq(outfile_check("/dev/null", &err), -1);
+	ck_assert_msg(strstr(strbuf_str(&err), "'/dev/null': it is a device"), "%s",
+		      strbuf_str(&err));
+	ck_assert_int_eq(lstat("/dev/null", &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	strbuf_release(&err);
+}
+END_TEST
+
 START_TEST(test_create_and_private_dir)
 {
 	char path[256], dir[128], link[128];
@@ -222,6 +252,7 @@ Suite *make_outfile_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_write_private_whole);
 	tcase_add_test(tc, test_write_replaces_link);
+	tcase_add_test(tc, test_write_refuses_non_files);
 	tcase_add_test(tc, test_create_and_private_dir);
 	tcase_add_test(tc, test_folder_rule);
 	suite_add_tcase(s, tc);

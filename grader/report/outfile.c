@@ -157,6 +157,22 @@ int outfile_check(const char *path, struct strbuf *err)
 	} else {
 		rc = outfile_check_dir(dir, err);
 	}
+	/* The file is renamed over the name: a device there (--json
+	 * /dev/null as root) would be replaced by a regular file, a FIFO
+	 * or a folder would not be what the user meant. A link is replaced,
+	 * never followed, as ever. */
+	if (rc == 0) {
+		struct stat st;
+
+		if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+			strbuf_addf(err, "cannot write '%s': it is %s, not a file (grade "
+				    "writes a new file and renames it there; '-' is standard "
+				    "output)", path, S_ISDIR(st.st_mode) ? "a folder"
+				    : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+				    : "a FIFO or socket");
+			rc = -1;
+		}
+	}
 	free(dir);
 	free(base);
 	return rc;
