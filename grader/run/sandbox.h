@@ -55,10 +55,12 @@
  *              the old init and spawner go (the kernel kills what is left),
  *              and a new namespace, init, /proc and spawner are made, once
  *              the run is answered. Every run is then its namespace's first
- *              (pid 2, or 3 after the spawner). The keeper must go back to
- *              its own PID namespace to make one: in a user namespace it
- *              may not (setns: EPERM), and the report's missing says so.
- *              Cost: none with one process; ~0.6 ms a run with more.
+ *              (pid 2, or 3 after the spawner). Each is made inside a
+ *              namespace of the keeper's own user namespace whose init,
+ *              the holder, keeps it (sandbox_setup.c): so a keeper in a
+ *              user namespace renews it too, which going back to its own
+ *              namespace would not allow (setns: EPERM).
+ *              Cost: none with one process; ~0.8 ms a run with more.
  *  ipc ns      Once, and anew after any run that left a SysV object
  *              (/proc/sysvipc, read after every run; POSIX queues cannot
  *              be made: RLIMIT_MSGQUEUE is 0). Nothing of the kind

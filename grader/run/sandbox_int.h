@@ -103,9 +103,13 @@ struct keeper {
 	struct timespec cwd_ctime;
 	uid_t cwd_uid;
 	int processes;           /* the last run's process limit */
-	pid_t init;              /* pid 1 of the slot's PID namespace, or 0 */
-	int pidns_fd;            /* the keeper's own (active) PID namespace,
-	                            to make the slot's anew; -1: it cannot */
+	pid_t init;              /* pid 1 of the slot's PID namespace, or 0:
+	                            the keeper's child (sandbox_setup.c) */
+	pid_t holder;            /* pid 1 of the holder's PID namespace, in
+	                            which each slot namespace is made, or 0 */
+	int holder_life;         /* its life pipe (closing it ends it) */
+	int holder_ns;           /* the holder's namespace, to make the
+	                            slot's anew; -1: none to renew */
 	int pid_dirty;           /* a run that may have forked since the
 	                            slot's PID namespace was made: its pid
 	                            counter moved; renewed after the run */
@@ -124,7 +128,8 @@ struct keeper {
 	                            had answered grade: the next run reports it */
 	pid_t spawner_pid;
 	struct msg *fwd;         /* the keeper's messages to it */
-	int life;                /* its life pipe (closing it ends it) */
+	int life;                /* the slot init's life pipe (closing it
+	                            ends it) */
 	int base_fd;             /* the host's scratch folder, opened before
 	                            the private one covered it: programs are
 	                            bound from there (a bind mount must come
@@ -179,6 +184,12 @@ void sbx_ipc_renew(struct keeper *k);
  * stays: no run may start in a half-made namespace; it is tried again
  * after the next). */
 int sbx_pid_renew(struct keeper *k, char *err, size_t len);
+/* At the keeper's end, after the spawner: the slot's init and the
+ * holder end and are reaped (the kernel kills what is left in their
+ * namespaces). */
+void sbx_pid_close(struct keeper *k);
+/* Closes every descriptor from 3 up but keep. */
+void sbx_close_others(int keep);
 
 /* ---- the keeper, per run (sandbox_prepare.c, sandbox_keeper.c) ---- */
 

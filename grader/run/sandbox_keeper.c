@@ -162,7 +162,7 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 	x.unshare_ipc = k->L.ipc_ns && !k->ipc_watch;
 	/* With one process each run moves the counter by exactly one: no
 	 * channel. With more, from here on the namespace may be marked. */
-	if (k->pidns_fd >= 0 && k->processes != 1)
+	if (k->holder_ns >= 0 && k->processes != 1)
 		k->pid_dirty = 1;
 	if (k->spawner >= 0) {
 		direct = k->processes == 1 && !cg_cpu_counted(&k->cg);
@@ -232,7 +232,7 @@ static void keeper_signals(void)
 	sigaction(SIGCHLD, &sa, NULL);
 }
 
-static void close_others(int keep)
+void sbx_close_others(int keep)
 {
 #ifdef SYS_close_range
 	if ((keep == 3 || syscall(SYS_close_range, 3u, (unsigned)keep - 1, 0u) == 0) &&
@@ -248,7 +248,8 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 						  int sock, pid_t parent)
 {
 	struct keeper k = { .sock = sock, .cfg = cfg, .base_fd = -1, .life = -1,
-			    .ipc_fd = { -1, -1, -1 }, .spawner = -1, .pidns_fd = -1 };
+			    .ipc_fd = { -1, -1, -1 }, .spawner = -1,
+			    .holder_life = -1, .holder_ns = -1 };
 	struct msg *m = malloc(sizeof(*m));
 	sigset_t none;
 
@@ -268,7 +269,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	}
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
-	close_others(sock);
+	sbx_close_others(sock);
 	if (cfg->pin) {
 		cpu_set_t set;
 
@@ -327,10 +328,6 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	 * gone, the spawner's zombie too. */
 	sbx_stop_spawner(&k);
 	cg_close(&k.cg);
-	if (k.init > 0) {
-		close(k.life);
-		while (waitpid(k.init, NULL, 0) < 0 && errno == EINTR)
-			;
-	}
+	sbx_pid_close(&k);
 	_exit(0);
 }

@@ -161,9 +161,14 @@ void sbx_start_spawner(struct keeper *k)
 		close(sv[0]);
 		/* k->sock stays: the spawner answers grade itself where the
 		 * keeper has nothing to add (sbx_spawn_via). It only writes there. */
-		/* Only the keeper may keep the PID namespace's init alive. */
+		/* Only the keeper may keep the PID namespaces' inits alive,
+		 * or make one. */
 		if (k->life >= 0)
 			close(k->life);
+		if (k->holder_life >= 0)
+			close(k->holder_life);
+		if (k->holder_ns >= 0)
+			close(k->holder_ns);
 		spawner_main(k, sv[1]);
 	}
 	close(sv[1]);
