@@ -30,6 +30,7 @@ struct status_rec {
 
 /* Everything the child needs, prepared before fork. */
 struct child_plan {
+	int session;                /* 1: setsid(); 0: setpgid(0, 0) (runner_child.c) */
 	const char *path;
 	char *const *argv;
 	char *const *envp;

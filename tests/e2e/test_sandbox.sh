@@ -110,6 +110,19 @@ P
 
 # A file made and removed leaves every count of /tmp as it was, but not
 # its times: cases in a row on one slot must still see a fresh /tmp.
+# grade run from a terminal (script(1) gives it one): no program may
+# open that terminal (each is born in a session without one).
+if command -v script > /dev/null 2>&1; then
+	suite tty '{}' tty1:tty:detached tty2:tty:detached
+	timeout 60 script -qec "'$grade' --json '$tmp/tty.json' '$tmp/tty' '$tmp/one'" \
+		/dev/null > "$tmp/tty.out" 2>&1
+	grep -q '"verdict": "AC"' "$tmp/tty.json" 2>/dev/null &&
+		! grep -q '"verdict": "WA"' "$tmp/tty.json" ||
+		bad "a program opened grade's terminal: $(cat "$tmp/tty.out")"
+else
+	echo "skipped tty: no script(1)"
+fi
+
 suite stamps '{}' stamp1:stamp:clean stamp2:stamp:clean stamp3:stamp:clean
 "$grade" --json "$tmp/st.json" "$tmp/stamps" "$tmp/one" > "$tmp/st.out" 2>&1
 rc=$?

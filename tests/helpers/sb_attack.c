@@ -584,6 +584,21 @@ static void do_sysfs(void)
 		printf("masked\n");
 }
 
+/* grade's terminal: a program that could open it could write to the
+ * staff's screen or, where TIOCSTI works, type into their shell. Every
+ * program is born in a session without a terminal. */
+static void do_tty(void)
+{
+	int fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		printf("TTY open\n");
+		close(fd);
+	} else {
+		printf("detached\n");
+	}
+}
+
 static void do_fds(void)
 {
 	DIR *d = opendir("/proc/self/fd");
@@ -730,6 +745,8 @@ int main(void)
 		do_helpers();
 	else if (!strcmp(word, "sysfs"))
 		do_sysfs();
+	else if (!strcmp(word, "tty"))
+		do_tty();
 	else if (!strcmp(word, "fork") && scanf("%d", &a) == 1)
 		do_fork(a > 64 ? 64 : a);
 	else if (!strcmp(word, "pid"))
