@@ -57,7 +57,7 @@
  *              the run is answered. Every run is then its namespace's first
  *              (pid 2, or 3 after the spawner). Each is made inside a
  *              namespace of the keeper's own user namespace whose init,
- *              the holder, keeps it (sandbox_setup.c): so a keeper in a
+ *              the holder, keeps it (sandbox_pidns.c): so a keeper in a
  *              user namespace renews it too, which going back to its own
  *              namespace would not allow (setns: EPERM).
  *              Cost: none with one process; ~0.8 ms a run with more.
@@ -110,9 +110,11 @@
  *   sandbox.c          grade's side: open, spawn, wait, kill, close; the
  *                      account (visible paths, the layers' table)
  *   sandbox_msg.c      the messages and their descriptors; RUN packing
- *   sandbox_setup.c    the keeper's layers, once: user, mount, network,
- *                      IPC and PID namespaces, masks, private tmpfs areas;
- *                      the IPC and PID namespaces' renewal
+ *   sandbox_setup.c    the keeper's layers, once: user, mount, network
+ *                      and IPC namespaces, masks, private tmpfs areas;
+ *                      the IPC namespace's renewal
+ *   sandbox_pidns.c    the PID namespaces: the holder, the slot's with its
+ *                      init and /proc, its renewal
  *   sandbox_prepare.c  per run: clean areas, the program bound in, a
  *                      fresh working folder
  *   sandbox_keeper.c   the keeper's life and its runs: limits, start,

@@ -104,7 +104,7 @@ struct keeper {
 	uid_t cwd_uid;
 	int processes;           /* the last run's process limit */
 	pid_t init;              /* pid 1 of the slot's PID namespace, or 0:
-	                            the keeper's child (sandbox_setup.c) */
+	                            the keeper's child (sandbox_pidns.c) */
 	pid_t holder;            /* pid 1 of the holder's PID namespace, in
 	                            which each slot namespace is made, or 0 */
 	int holder_life;         /* its life pipe (closing it ends it) */
@@ -183,6 +183,10 @@ void sbx_ipc_renew(struct keeper *k);
  * 0 (k->pid_dirty cleared), or -1 with the reason in err (k->pid_dirty
  * stays: no run may start in a half-made namespace; it is tried again
  * after the next). */
+/* sandbox_pidns.c: the holder and the slot's PID namespace, made once
+ * (sbx_start_pid_ns, after the mounts) and anew after a run of more than
+ * one process (sbx_pid_renew). */
+void sbx_start_pid_ns(struct keeper *k);
 int sbx_pid_renew(struct keeper *k, char *err, size_t len);
 /* At the keeper's end, after the spawner: the slot's init and the
  * holder end and are reaped (the kernel kills what is left in their
