@@ -436,17 +436,39 @@ static int write_exporter(const char *path,
 	return rc;
 }
 
+/* The report files the options ask for, in one list for the check before
+ * grading and the writing after: the JSON (write NULL: report_write_json,
+ * which alone takes "-") and the exporters. Returns how many. */
+struct output {
+	const char *path;
+	int (*write)(FILE *f, const json_t *report);
+};
+
+static size_t outputs(const struct options *o, struct output out[4])
+{
+	const struct output all[] = {
+		{ o->json, NULL }, { o->junit, junit_write },
+		{ o->gradescope, gradescope_write }, { o->html, html_write },
+	};
+	size_t n = 0;
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(*all); i++)
+		if (all[i].path)
+			out[n++] = all[i];
+	return n;
+}
+
 /* Before grading: a report path a sandboxed program could redirect is
  * refused at once (outfile.h), not after every case has run. */
 static int check_report_paths(const struct options *o)
 {
-	const char *paths[] = { o->json, o->junit, o->gradescope, o->html };
+	struct output out[4];
+	size_t n = outputs(o, out);
 	struct strbuf err = STRBUF_INIT;
 	int rc = 0;
 
-	for (size_t i = 0; !rc && i < sizeof(paths) / sizeof(*paths); i++)
-		if (paths[i] && strcmp(paths[i], "-") &&
-		    outfile_check(paths[i], &err) < 0)
+	for (size_t i = 0; !rc && i < n; i++)
+		if (strcmp(out[i].path, "-") && outfile_check(out[i].path, &err) < 0)
 			rc = error("%s", strbuf_str(&err));
 	strbuf_release(&err);
 	return rc;
@@ -454,19 +476,22 @@ static int check_report_paths(const struct options *o)
 
 static int write_reports(const struct options *o, const json_t *report)
 {
-	const struct { const char *path; int (*write)(FILE *, const json_t *); } ex[] = {
-		{ o->junit, junit_write }, { o->gradescope, gradescope_write },
-		{ o->html, html_write },
-	};
+	struct output out[4];
+	size_t n = outputs(o, out);
 	struct strbuf err = STRBUF_INIT;
 	int rc = 0;
 
-	if (o->json && report_write_json(report, o->json, &err) < 0)
-		rc = error("%s", strbuf_str(&err));
+	for (size_t i = 0; i < n; i++) {
+		if (out[i].write) {
+			if (write_exporter(out[i].path, out[i].write, report) < 0)
+				rc = -1;
+			continue;
+		}
+		strbuf_reset(&err);
+		if (report_write_json(report, out[i].path, &err) < 0)
+			rc = error("%s", strbuf_str(&err));
+	}
 	strbuf_release(&err);
-	for (size_t i = 0; i < sizeof(ex) / sizeof(*ex); i++)
-		if (ex[i].path && write_exporter(ex[i].path, ex[i].write, report) < 0)
-			rc = -1;
 	return rc;
 }
 
@@ -484,6 +509,7 @@ static int final_status(const struct grading *g)
 
 static int report_all(struct grading *g, const struct options *o)
 {
+	struct output out[4];
 	struct report_opts ro = {
 		.color = o->color >= 0 ? o->color
 			 : isatty(STDOUT_FILENO) && !(getenv("NO_COLOR") && *getenv("NO_COLOR")),
@@ -504,7 +530,7 @@ static int report_all(struct grading *g, const struct options *o)
 			die("out of memory");
 	report_print(stdout, g->suite, g->subs, g->nsubs, &ro);
 	fflush(stdout);
-	if (o->json || o->junit || o->gradescope || o->html) {
+	if (outputs(o, out) > 0) {
 		json_t *report = report_json(g->suite, g->subs, g->nsubs, &ro);
 		int rc = report ? write_reports(o, report) : -1;
 		if (!report)
