@@ -73,28 +73,34 @@ int batch_same_dir(const char *a, const char *b)
  * folder name's FNV-1a 64 in hex. The student's folder stays s->dir. */
 #define KEY_MAX 160
 
+/* The length of the character at p that a key keeps as it is (printable
+ * UTF-8, not '/' nor '\\'), or 0: a byte the key writes as \\xNN. The
+ * one rule of batch_student_key and batch_student_key_valid. */
+static size_t kept_len(const unsigned char *p, size_t left)
+{
+	if (p[0] < 0x20 || p[0] == 0x7f || p[0] == '\\' || p[0] == '/')
+		return 0;
+	return p[0] >= 0x80 ? xml_utf8_len(p, left) : 1;
+}
+
 void batch_student_key(struct strbuf *out, const char *folder)
 {
 	const unsigned char *p = (const unsigned char *)folder;
 	size_t n = strlen(folder), i = 0, start = out->len;
 
 	while (i < n) {
-		size_t len = p[i] >= 0x80 ? xml_utf8_len(p + i, n - i) : 1;
-		int escape = p[i] < 0x20 || p[i] == 0x7f || p[i] == '\\' || p[i] == '/' ||
-			     len == 0;
+		size_t len = kept_len(p + i, n - i);
 
 		/* An escape counts its four bytes against the cut too. */
-		if (out->len - start + (escape ? 4 : len) > KEY_MAX) {
+		if (out->len - start + (len ? len : 4) > KEY_MAX) {
 			strbuf_addf(out, "~%016llx", (unsigned long long)shard_hash(folder));
 			return;
 		}
-		if (escape) {
+		if (len)
+			strbuf_add(out, p + i, len);
+		else
 			strbuf_addf(out, "\\x%02x", p[i]);
-			i++;
-			continue;
-		}
-		strbuf_add(out, p + i, len);
-		i += len;
+		i += len ? len : 1;
 	}
 }
 
@@ -106,14 +112,12 @@ int batch_student_key_valid(const char *name)
 	if (!n || name[0] == '.' || n > KEY_MAX + 17)
 		return 0;
 	while (i < n) {
-		size_t len = p[i] >= 0x80 ? xml_utf8_len(p + i, n - i) : 1;
+		size_t len = kept_len(p + i, n - i);
 
-		if (p[i] < 0x20 || p[i] == 0x7f || p[i] == '/' || len == 0)
+		if (!len && !(p[i] == '\\' && p[i + 1] == 'x' && isxdigit(p[i + 2]) &&
+			      isxdigit(p[i + 3])))
 			return 0;
-		if (p[i] == '\\' && !(p[i + 1] == 'x' && isxdigit(p[i + 2]) &&
-				       isxdigit(p[i + 3])))
-			return 0;
-		i += len;
+		i += len ? len : 4;
 	}
 	return 1;
 }
