@@ -432,9 +432,7 @@ int run_spawn_local(struct run_child *c, const int child_ends[3],
 	p.uid = c->uid;
 	p.gid = c->gid == (gid_t)-1 ? (gid_t)c->uid : c->gid;
 	p.parent = getpid();
-	/* The sandbox's keeper and spawner (x) live in a session of their
-	 * own without a terminal; grade itself may hold one. */
-	p.session = x == NULL;
+	p.session = !(x && x->in_session);
 	sigemptyset(&p.empty);
 	c->res.uid_switched = p.switch_uid;
 	if (x) {

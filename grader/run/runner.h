@@ -234,6 +234,9 @@ struct run_spawn_extra {
 	                            are not ignored); NULL: every signal */
 	const struct sock_fprog *filter; /* seccomp filter installed just
 	                            before exec (sysfilter.h); NULL: none */
+	int in_session;          /* the caller made a session without a
+	                            terminal (the keeper's): the child makes
+	                            a process group only, not a session */
 };
 int run_spawn_local(struct run_child *c, const int child_ends[3],
 		    const struct run_spawn_extra *x);

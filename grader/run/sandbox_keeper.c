@@ -118,7 +118,7 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 	struct run_child c = RUN_CHILD_INIT;
 	int join[CG_MAX_DIRS];
 	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored,
-				     k->L.seccomp ? sysfilter_program() : NULL };
+				     k->L.seccomp ? sysfilter_program() : NULL, 1 };
 	uint64_t cpu0 = 0;
 	int tree_killed = 0, direct;
 
