@@ -30,7 +30,7 @@ $(B)/obj/tests/%.o: ALL_CFLAGS += $(CHECK_CFLAGS) -I$(B)/gen
 
 $(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(CHECK_AUX) $(LIB_SRCS))
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
+	$(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
 
 check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
 	WG_BUILD=$(B) $(CHECK_RUNNER)
@@ -40,7 +40,7 @@ check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
 KILLMATRIX := $(B)/tests/killmatrix
 $(KILLMATRIX): $(call obj,tests/killmatrix.c grader/judge/compare.c)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^
 
 # E2E="name ..." runs only the scripts whose names hold one of the words.
 test-e2e: $(BINS) $(HELPERS) $(KILLMATRIX)

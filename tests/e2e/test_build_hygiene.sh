@@ -22,6 +22,32 @@ mk VERSION=9.9.9 "$tmp/b/bin/grade" > /dev/null 2>&1 || bad "cannot build grade"
 "$tmp/b/bin/grade" --version | grep -q '9\.9\.9' ||
 	bad "grade --version after VERSION=9.9.9: $("$tmp/b/bin/grade" --version)"
 
+# Hardening (issue 21): grade runs as root and builds sandboxes, so the
+# default build is PIE, full RELRO with immediate binding, a stack
+# protector and FORTIFY's checked calls; HARDEN=0 (the sanitizer build)
+# leaves them out, which proves the checks below can fail.
+hardened() { # BINARY: prints what it lacks
+	h=$(readelf -h "$1" 2>/dev/null); d=$(readelf -dW "$1" 2>/dev/null)
+	l=$(readelf -lW "$1" 2>/dev/null); s=$(readelf -sW --dyn-syms "$1" 2>/dev/null)
+	printf '%s\n' "$h" | grep -q 'Type:.*DYN' || printf ' PIE'
+	printf '%s\n' "$l" | grep -q GNU_RELRO || printf ' RELRO'
+	printf '%s\n' "$d" | grep -q 'BIND_NOW\|FLAGS.*NOW' || printf ' BIND_NOW'
+	printf '%s\n' "$s" | grep -q '__stack_chk_fail' || printf ' stack-protector'
+	printf '%s\n' "$s" | grep -q '__[a-z_]*_chk' || printf ' FORTIFY'
+}
+if command -v readelf > /dev/null 2>&1; then
+	lacks=$(hardened "$tmp/b/bin/grade")
+	[ -z "$lacks" ] || bad "grade is built without:$lacks"
+	mk HARDEN=0 CFLAGS='-O2 -fno-stack-protector' "$tmp/b/bin/grade" > /dev/null 2>&1 ||
+		bad "cannot build grade with HARDEN=0"
+	case $(hardened "$tmp/b/bin/grade") in
+	*BIND_NOW*stack-protector*FORTIFY*) ;;
+	*) bad "HARDEN=0 still hardens (the check cannot fail)" ;;
+	esac
+else
+	echo "note: no readelf, the hardening flags are not checked"
+fi
+
 # The list of suites: one file fewer is one suite fewer.
 mk "$tmp/b/gen/check_suites.h" > /dev/null 2>&1
 grep -q 'WG_SUITE(lex)' "$tmp/b/gen/check_suites.h" || bad "no lex suite in the list"
