@@ -6,8 +6,9 @@
  * Theory of operation. The suite is loaded and every case's input and
  * expected output read into memory once. A private scratch tree is made
  * (scratch.h). Phase 1 builds every submission directory (a job each);
- * phase 2 runs every (submission, case) pair; both phases go through the
- * same pool of -j worker threads, each owning a slot (scratch directory and,
+ * phase 2 runs every (submission, case) pair, every visible case of every
+ * submission before any hidden one (run_cases: a barrier across all
+ * slots); both phases go through the same pool of -j worker threads, each owning a slot (scratch directory and,
  * as root, uid). Results land in preallocated arrays, so the report is the
  * same whatever the order jobs finished in. Then scores, the terminal
  * report, and the JSON/JUnit/Gradescope files.
@@ -75,6 +76,9 @@ struct grading {
 	struct sandbox_layers layers;/* what slot 0 got (they all get the same) */
 	int *cpus;                   /* per slot: its CPU, or -1 */
 	int nslots;
+	size_t *order;               /* case jobs: submission * ncases + case,
+	                                every visible one before any hidden */
+	size_t phase;                /* first index of order of this pool_run */
 };
 
 /* ---- setup ---- */
@@ -369,6 +373,7 @@ static void case_job(void *ctx, size_t job, int slot)
 	struct grading *g = ctx;
 
 	pin_worker(g, slot);
+	job = g->order[g->phase + job];
 	size_t si = job / g->suite->ncases, ci = job % g->suite->ncases;
 	struct report_sub *sub = &g->subs[si];
 	struct judge_result *r = &sub->cases[ci];
@@ -403,6 +408,33 @@ static void case_job(void *ctx, size_t job, int slot)
 	}
 	strbuf_release(&dir);
 	strbuf_release(&err);
+}
+
+/* The hidden-last barrier. Every visible case of every submission runs
+ * first; pool_run returns only when all of them have ended, in every slot;
+ * then the hidden cases run. So whatever a hidden case could leave behind
+ * (a file the cleanup missed, a cache's state, a counter no namespace
+ * resets) can reach no visible result of this grade, whichever layers
+ * held. The promise is per grade process: grade --batch starts one grade
+ * per student, which run side by side. Results land in place, so the
+ * report keeps the suite's order. */
+static void run_cases(struct grading *g, int jobs)
+{
+	size_t nc = g->suite->ncases, n = g->nsubs * nc, nvis = 0, k = 0;
+
+	g->order = xcalloc(n ? n : 1, sizeof(*g->order));
+	for (int hidden = 0; hidden <= 1; hidden++)
+		for (size_t si = 0; si < g->nsubs; si++)
+			for (size_t ci = 0; ci < nc; ci++)
+				if ((g->suite->cases[ci].hidden != 0) == hidden)
+					g->order[k++] = si * nc + ci;
+	for (size_t ci = 0; ci < nc; ci++)
+		nvis += !g->suite->cases[ci].hidden;
+	nvis *= g->nsubs;
+	g->phase = 0;
+	pool_run(nvis, jobs, case_job, g);
+	g->phase = nvis;
+	pool_run(n - nvis, jobs, case_job, g);
 }
 
 /* ---- reports ---- */
@@ -558,6 +590,7 @@ static void release(struct grading *g)
 	free(g->subs);
 	free(g->data);
 	free(g->progs);
+	free(g->order);
 	guard_free_list(g->hide);
 	for (int i = 0; g->slots && i < g->nslots; i++)
 		sandbox_close(g->slots[i]);
@@ -605,7 +638,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 	warn_layers(&g, o);
 	wg_stop_signals(on_stop);
 	pool_run(n, o->jobs, build_job, &g);
-	pool_run(n * s->ncases, o->jobs, case_job, &g);
+	run_cases(&g, o->jobs);
 	if (!stop_signal)
 		rc = report_all(&g, o);
 out:

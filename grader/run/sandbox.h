@@ -159,6 +159,10 @@ struct sandbox_layers {
 	const char *cgroup;      /* "v1", "v2", "hybrid" or NULL */
 	int children_cpu;        /* every process's CPU counts, live */
 	char missing[600];       /* why a layer is absent ("; " between) */
+	int tmp_sweep;           /* no private /tmp, but after every run what
+	                            the slot uid left in the world-writable
+	                            folders is removed (sandbox_sweep.c) */
+	char swept[256];         /* those folders, space-separated */
 };
 
 /* Forks slot cfg->slot's keeper and builds its layers. 0, or -1 with the
