@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -110,28 +111,12 @@ static int own_path(const char *ctl, char *out, size_t len)
 	return ok ? 0 : -1;
 }
 
-/* 1 when pid is a live process (a zombie is dead: a container's init
- * may never reap the keeper of a killed grade). */
-static int alive(long pid)
-{
-	char path[64], buf[512], *rp;
-	FILE *f;
-
-	if (kill((pid_t)pid, 0) < 0 && errno == ESRCH)
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
-	if (!(f = fopen(path, "r")))
-		return 1;
-	buf[0] = '\0';
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	rp = strrchr(buf, ')');
-	return !(rp && (rp[2] == 'Z' || rp[2] == 'X'));
-}
-
 /* Removes the groups of keepers that are gone (a grade killed with
- * SIGKILL cannot clean up): whatever still runs in one is killed first. */
+ * SIGKILL cannot clean up): whatever still runs in one is killed first.
+ * A keeper holds an flock on each of its groups' folders for its life
+ * (add_dir): a group whose lock is free is dead, whatever the pid in its
+ * name says (a keeper in another PID namespace has another number here,
+ * and pids are reused). */
 static void remove_stale(const char *parent)
 {
 	DIR *d = opendir(parent);
@@ -144,9 +129,15 @@ static void remove_stale(const char *parent)
 		if (strncmp(e->d_name, "warpgrade-", 10))
 			continue;
 		pid = strtol(e->d_name + 10, &end, 10);
-		if (pid <= 0 || *end != '-' || alive(pid))
+		if (pid <= 0 || *end != '-')
 			continue;
 		snprintf(path, sizeof(path), "%.*s/%s", 3 * LINE, parent, e->d_name);
+		int lk = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (lk < 0 || flock(lk, LOCK_EX | LOCK_NB) < 0) {
+			if (lk >= 0)
+				close(lk);
+			continue;       /* its keeper lives */
+		}
 		for (int i = 0; i < 100 && rmdir(path) < 0 && errno == EBUSY; i++) {
 			if (read_file(path, "cgroup.procs", buf, sizeof(buf)) == 0)
 				for (char *p = buf; *p; p = end) {
@@ -157,6 +148,7 @@ static void remove_stale(const char *parent)
 				}
 			nap_ms(1);
 		}
+		close(lk);
 	}
 	if (d)
 		closedir(d);
@@ -277,9 +269,10 @@ static int add_dir(struct cgroup *cg, char *dir)
 	snprintf(parent, sizeof(parent), "%s", dir);
 	if ((slash = strrchr(parent, '/')))
 		*slash = '\0';
-	cg->dfd[i] = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	/* Locked for the keeper's life: how remove_stale tells it lives. */
+	cg->dfd[i] = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	cg->pfd[i] = open(parent, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (cg->dfd[i] < 0 || cg->pfd[i] < 0 ||
+	if (cg->dfd[i] < 0 || cg->pfd[i] < 0 || flock(cg->dfd[i], LOCK_EX | LOCK_NB) < 0 ||
 	    (cg->procs_fd[i] = openat(cg->dfd[i], "cgroup.procs", O_WRONLY | O_CLOEXEC)) < 0) {
 		if (cg->dfd[i] >= 0)
 			close(cg->dfd[i]);

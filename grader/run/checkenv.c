@@ -73,26 +73,21 @@ static void print_kernel(void)
 /* As root: which slot uids another grader holds (scratch.h's locks). */
 static void print_uids(void)
 {
-	char path[256];
+	const char *dir = scratch_lock_dir();
 	int held = 0, shown = 0;
 
 	if (geteuid() != 0) {
 		printf("slot uids: none (not root: the programs run as you)\n");
 		return;
 	}
-	printf("free slot uids:");
+	printf("free slot uids (locks in %s):", dir ? dir : SCRATCH_LOCK_DIR_ROOT);
 	for (int k = 0; k < SCRATCH_UID_RANGE && shown < 8; k++) {
-		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR,
-			 (unsigned)run_slot_uid(k));
-		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (scratch_uid_held(run_slot_uid(k))) {
 			held++;
 		} else {
 			printf(" %u", (unsigned)run_slot_uid(k));
 			shown++;
 		}
-		if (fd >= 0)
-			close(fd);
 	}
 	printf(" ... (%d held by running graders)\n", held);
 }
