@@ -423,9 +423,15 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids)
 			snprintf(v, sizeof(v), "%llu", (unsigned long long)mem_bytes);
 		else
 			snprintf(v, sizeof(v), cg->mem_v2 ? "max" : "-1");
+		/* v1: no swapping past the limit either, where swap is
+		 * counted; memsw may never be below the limit, so a raise
+		 * writes it first (the limit would be refused: EINVAL). */
+		int memsw = !cg->mem_v2 && exists_at(d, "memory.memsw.limit_in_bytes");
+		int raise = !mem_bytes || (cg->mem_set && mem_bytes > cg->mem_set);
+		if (memsw && raise)
+			write_at(d, "memory.memsw.limit_in_bytes", v);
 		rc |= write_at(d, cg->mem_v2 ? "memory.max" : "memory.limit_in_bytes", v);
-		/* v1: no swapping past the limit either, where swap is counted. */
-		if (!cg->mem_v2 && exists_at(d, "memory.memsw.limit_in_bytes"))
+		if (memsw && !raise)
 			write_at(d, "memory.memsw.limit_in_bytes", v);
 		cg->mem_set = mem_bytes;
 	}

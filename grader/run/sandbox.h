@@ -209,8 +209,20 @@ int sandbox_namespaces_disabled(void);
  * compiler elsewhere must be copied into the scratch tree to be run. */
 int sandbox_path_visible(const char *path);
 
-/* The layers as a table appended to out ("layer  yes/no  why", a line
- * each), for the caller to print. 0, or -1 (allocation: strbuf.h). */
+/* The layers as a table appended to out ("layer  yes|no|n/a  what that
+ * means", a line each, in words true of that state; then the folders
+ * swept and a "missing: why" line for each layer the kernel or grade's
+ * privileges refused), for the caller to print. 0, or -1 (allocation:
+ * strbuf.h). */
 int sandbox_format_layers(struct strbuf *out, const struct sandbox_layers *l);
+
+/* The ways hidden data of a grade may still reach a student with these
+ * layers, beyond the grade itself (whose hidden cases run last: grade.c),
+ * a line each appended to out. readable: a read probe's findings
+ * (readprobe.h: "PATH\tFILE" lines; "" when it read nothing), or NULL when
+ * none ran: then a missing mount namespace counts as a leak. Returns how
+ * many (0: none known), or -1 (allocation). */
+int sandbox_leaks(const struct sandbox_layers *l, const char *readable,
+		  struct strbuf *out);
 
 #endif

@@ -53,11 +53,14 @@ if command -v unshare > /dev/null 2>&1; then
 	fi
 fi
 
-# No namespace at all.
+# No namespace at all: the suite's files are readable (0644 in a 0755
+# folder), which the read probe finds.
 WG_NO_NAMESPACES=1 "$grade" --check-env "$tmp/hidden" > "$tmp/env2.out" 2>&1
 rc=$?
 [ $rc -eq 1 ] || bad "--check-env without namespaces, hidden suite: exit $rc (want 1)"
-grep -q 'NOT SAFE' "$tmp/env2.out" || bad "--check-env does not say it is not safe"
+grep -q '^hidden tests may leak here:' "$tmp/env2.out" || bad "--check-env does not say hidden tests may leak"
+grep -q "the programs can read .*$tmp/hidden" "$tmp/env2.out" ||
+	bad "--check-env does not name the suite file the probe read: $(cat "$tmp/env2.out")"
 WG_NO_NAMESPACES=1 "$grade" --check-env "$tmp/public" > /dev/null 2>&1 ||
 	bad "--check-env without namespaces, public suite: exit $? (want 0)"
 "$grade" --check-env "$tmp/nowhere" > /dev/null 2>&1
@@ -67,14 +70,47 @@ WG_NO_NAMESPACES=1 "$grade" --json "$tmp/r.json" "$tmp/hidden" "$tmp/prog" \
 	> "$tmp/out" 2> "$tmp/err"
 rc=$?
 [ $rc -eq 0 ] || { bad "grading without namespaces: exit $rc"; cat "$tmp/out" "$tmp/err"; }
-grep -q 'warning: no mount namespace' "$tmp/err" || bad "no warning for the missing mount namespace"
-grep -q 'warning: no network namespace' "$tmp/err" || bad "no warning for the missing network"
-python3 - "$tmp/r.json" <<'P' || fail=1
+grep -q "warning: hidden tests may leak here: the programs can read .*$tmp/hidden" "$tmp/err" ||
+	bad "no warning that the programs can read the suite: $(cat "$tmp/err")"
+python3 - "$tmp/r.json" "$tmp/hidden" <<'P' || fail=1
 import json, sys
 sb = json.load(open(sys.argv[1]))["sandbox"]
 assert sb["mount_namespace"] is False and sb["network_namespace"] is False, sb
 assert any("WG_NO_NAMESPACES" in m for m in sb["missing"]), sb["missing"]
+assert sb["hidden_tests_may_leak"] is True, sb
+assert any(sys.argv[2] in w for w in sb["leaks"]), sb["leaks"]
 P
+# With the masks in force, the report says nothing leaks.
+if grep -q '^  mount namespace    yes' "$tmp/env.out"; then
+	"$grade" --json "$tmp/r2.json" "$tmp/hidden" "$tmp/prog" > /dev/null 2>&1
+	python3 - "$tmp/r2.json" <<'P' || bad "the report claims a leak with every layer in force"
+import json, sys
+sb = json.load(open(sys.argv[1]))["sandbox"]
+assert sb["hidden_tests_may_leak"] is False and sb["leaks"] == [], sb
+P
+fi
+# Sources graded without namespaces: the read probe runs first (a run of
+# slot 0 with a low memory limit), then the compiler's higher one must
+# still be set (a v1 memory.memsw below it refused the raise: every case IE).
+mkdir -p "$tmp/src"
+cat > "$tmp/src/main.c" <<C
+#include <stdio.h>
+int main(void) { puts("stack $((256 << 20))"); return 0; }
+C
+WG_NO_NAMESPACES=1 "$grade" "$tmp/hidden" "$tmp/src" > "$tmp/src.out" 2>&1 ||
+	bad "sources graded without namespaces: exit $?: $(cat "$tmp/src.out")"
+
+# As root, a suite the slot uids cannot read (0700) is not a leak, even
+# without namespaces: the probe tries instead of assuming.
+if [ "$(id -u)" -eq 0 ]; then
+	cp -r "$tmp/hidden" "$tmp/closed"
+	chmod 700 "$tmp/closed"
+	WG_NO_NAMESPACES=1 "$grade" --check-env "$tmp/closed" > "$tmp/env3.out" 2>&1
+	grep -q "the programs can read $tmp/closed" "$tmp/env3.out" &&
+		bad "--check-env: a 0700 suite taken as readable: $(cat "$tmp/env3.out")"
+	grep -q 'read probe: a program of the slot could read' "$tmp/env3.out" ||
+		bad "--check-env: the probe did not run or read something: $(grep probe "$tmp/env3.out")"
+fi
 # A public suite: nothing to warn about.
 WG_NO_NAMESPACES=1 "$grade" "$tmp/public" "$tmp/prog" > /dev/null 2> "$tmp/err2"
 grep -q 'warning' "$tmp/err2" && bad "warnings for a suite with no hidden case: $(cat "$tmp/err2")"
