@@ -53,6 +53,61 @@ if command -v unshare > /dev/null 2>&1; then
 	fi
 fi
 
+# Only true things (issue 19): a row says what its state means, never
+# the words of the other state; "n/a", not "no", for a layer not needed;
+# a "missing:" line only for what is missing; a cgroup row names its
+# controls or says there is none.
+truthful() { # FILE SETTING
+	f=$1 what=$2
+	grep -q '^  mount namespace    yes' "$f" && grep -q '^  user namespace     no' "$f" &&
+		bad "$what: 'user namespace no' though the namespaces hold"
+	grep -E "^  [a-z/' ]+ +no +(each slot runs under a uid|suite and submissions masked|fresh /tmp|fresh SysV|no network\$|programs can signal only|the slot's processes only|no keyrings|every process's CPU counts)" "$f" &&
+		bad "$what: a 'no' row with the words of 'yes'"
+	grep -E '^  cgroup .*(:|controls)$' "$f" && bad "$what: a cgroup row with nothing after it"
+	if grep -q '^  mount namespace    yes' "$f" && grep -q '^  private /tmp       yes' "$f" &&
+	   grep -q '^  network namespace  yes' "$f"; then
+		grep -E '^  missing: .*(CAP_SYS_ADMIN|namespace)' "$f" &&
+			bad "$what: a namespace 'missing' though every namespace holds"
+	fi
+	grep -q '^read probe: ' "$f" || bad "$what: no read probe: $(cat "$f")"
+}
+truthful "$tmp/env.out" "as this user"
+if [ "$(id -u)" -eq 0 ]; then
+	cp "$grade" "$tmp/grade"
+	chmod -R a+rX "$tmp"
+	setpriv --inh-caps=-sys_admin --bounding-set=-sys_admin \
+		"$grade" --check-env "$tmp/hidden" > "$tmp/env-nocap.out" 2>&1
+	truthful "$tmp/env-nocap.out" "root without CAP_SYS_ADMIN"
+	for ns in 0 1; do
+		(cd "$tmp" && WG_NO_NAMESPACES=$ns setpriv --reuid=65534 --regid=65534 \
+			--clear-groups ./grade --check-env hidden) > "$tmp/env-nobody.out" 2>&1
+		truthful "$tmp/env-nobody.out" "nobody (WG_NO_NAMESPACES=$ns)"
+		grep -q "^  children's CPU     no   every" "$tmp/env-nobody.out" &&
+			bad "nobody: children's CPU no with the words of yes"
+	done
+	WG_NO_NAMESPACES=1 "$grade" --check-env "$tmp/hidden" > "$tmp/env-nons.out" 2>&1
+	truthful "$tmp/env-nons.out" "root without namespaces"
+
+	# --uid-base on either side of --check-env, WG_UID_BASE, and an empty
+	# WG_UID_BASE (unset: never an error, for grade and batch alike).
+	u=$((300000 + ($$ % 100000) * 8))
+	for args in "--check-env --uid-base $u" "--uid-base=$u --check-env"; do
+		"$grade" $args "$tmp/public" > "$tmp/u.out" 2>&1
+		grep -q "^free slot uids.*: $u " "$tmp/u.out" ||
+			bad "grade $args: $(grep -i 'uid' "$tmp/u.out" | head -n 3)"
+	done
+	WG_UID_BASE=$((u + 8)) "$grade" --check-env "$tmp/public" > "$tmp/u.out" 2>&1
+	grep -q "^free slot uids.*: $((u + 8)) " "$tmp/u.out" ||
+		bad "--check-env ignores WG_UID_BASE: $(grep -i uid "$tmp/u.out" | head -n 3)"
+	WG_UID_BASE= "$grade" --check-env --uid-base $((u + 16)) "$tmp/public" > "$tmp/u.out" 2>&1
+	grep -q "^free slot uids.*: $((u + 16)) " "$tmp/u.out" ||
+		bad "--check-env with an empty WG_UID_BASE: $(head -n 3 "$tmp/u.out")"
+	WG_UID_BASE= "$grade" --uid-base $((u + 16)) "$tmp/public" "$tmp/prog" > "$tmp/u.out" 2>&1 ||
+		bad "grade with an empty WG_UID_BASE: $(head -n 3 "$tmp/u.out")"
+	WG_UID_BASE= "$grade" --batch --help > "$tmp/u.out" 2>&1 ||
+		bad "grade --batch with an empty WG_UID_BASE: $(head -n 3 "$tmp/u.out")"
+fi
+
 # No namespace at all: the suite's files are readable (0644 in a 0755
 # folder), which the read probe finds.
 WG_NO_NAMESPACES=1 "$grade" --check-env "$tmp/hidden" > "$tmp/env2.out" 2>&1
