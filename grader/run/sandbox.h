@@ -85,13 +85,24 @@
  *              its keeper (so its programs) keep to one CPU: a run hands
  *              over grade -> keeper -> program -> keeper -> grade, and a
  *              wake-up across CPUs cost ~60 us a case on the VM measured.
+ *  tmp sweep   Only without a private /tmp (no mount namespace), as root:
+ *              after every run the keeper removes what the slot uid owns
+ *              in the host's world-writable folders (sandbox_sweep.c),
+ *              as isolate's cleanup does. Not root, the programs run as
+ *              the caller and nothing can be told apart: not swept, and
+ *              the account (sandbox_leaks) says so.
+ *              Cost: a walk of those folders per run (degraded mode only).
  *  rlimits     Always (runner.h): CPU, address space, stack, file size,
  *              core, open files, processes. Without a cgroup, a process
  *              limit of 1 (isolate's default) keeps the run to one process,
  *              so the rlimits bind the whole of it.
  *
  * What a run gets from each layer is recorded in struct sandbox_layers,
- * which grade puts in the report ("sandbox") and prints with --check-env.
+ * which grade puts in the report ("sandbox") and prints with --check-env,
+ * with sandbox_leaks' account of what may still leak. One promise holds
+ * whatever the layers: grade runs a grade's hidden cases only after every
+ * visible case has ended (grade.c's run_cases), so no channel left here
+ * carries hidden data into a visible result of the same grade.
  *
  * Lifecycle: sandbox_open() forks the keeper and waits until its layers are
  * built; then, for each run, runner.h's run_start() with c.sbx set calls
@@ -121,6 +132,7 @@
  *                      watch, clean-up, report
  *   sandbox_spawner.c  the spawner, which holds the seccomp filter
  *   sandbox_uid.c      sandbox_kill_uid
+ *   sandbox_sweep.c    the tmp sweep without a private /tmp
  *   cgroup.c, sysfilter.c  the cgroup and seccomp layers
  */
 
