@@ -274,12 +274,15 @@ static int add_dir(struct cgroup *cg, char *dir)
 	cg->pfd[i] = open(parent, O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (cg->dfd[i] < 0 || cg->pfd[i] < 0 || flock(cg->dfd[i], LOCK_EX | LOCK_NB) < 0 ||
 	    (cg->procs_fd[i] = openat(cg->dfd[i], "cgroup.procs", O_WRONLY | O_CLOEXEC)) < 0) {
+		int e = errno;
+
 		if (cg->dfd[i] >= 0)
 			close(cg->dfd[i]);
 		if (cg->pfd[i] >= 0)
 			close(cg->pfd[i]);
 		rmdir(dir);
 		free(dir);
+		errno = e;
 		return -1;
 	}
 	cg->procs_rd[i] = openat(cg->dfd[i], "cgroup.procs", O_RDONLY | O_CLOEXEC);
@@ -287,23 +290,44 @@ static int add_dir(struct cgroup *cg, char *dir)
 	return i;
 }
 
+/* make_dir and add_dir, again while another grade's remove_stale takes
+ * the new folder for a dead keeper's: between our mkdir and our flock it
+ * is unlocked, and that grade may lock and remove it (we then find it
+ * gone, or locked). Its index, or -1. */
+static int claim_dir(struct cgroup *cg, const char *ctl, int slot)
+{
+	for (int tries = 0; tries < 20; tries++) {
+		char *dir = make_dir(ctl, slot);
+		int i;
+
+		if (!dir)
+			return -1;
+		errno = 0;
+		if ((i = add_dir(cg, dir)) >= 0 ||
+		    (errno != ENOENT && errno != EWOULDBLOCK))
+			return i;
+		nap_ms(1);
+	}
+	return -1;
+}
+
 static void open_v2(struct cgroup *cg, int slot)
 {
-	char *dir = make_dir(NULL, slot), own[LINE];
+	char own[LINE];
 	struct hier h;
 	int i;
 
-	if (!dir)
-		return;
 	/* Delegation: the controllers reach our group only when the parent
 	 * hands them down; this fails where the parent holds processes. */
 	find_mount(NULL, &h);
+	if (!h.found)
+		return;
 	if (own_path(NULL, own, sizeof(own)) == 0) {
 		char parent[3 * LINE];
 		snprintf(parent, sizeof(parent), "%s%s", h.mnt, strcmp(own, "/") ? own : "");
 		write_file(parent, "cgroup.subtree_control", "+memory +pids");
 	}
-	if ((i = add_dir(cg, dir)) < 0)
+	if ((i = claim_dir(cg, NULL, slot)) < 0)
 		return;
 	cg->version |= 2;
 	if (exists_at(cg->dfd[i], "cgroup.kill")) {
@@ -329,12 +353,11 @@ static void open_v2(struct cgroup *cg, int slot)
 /* A v1 controller, for a capability v2 did not give. */
 static void open_v1(struct cgroup *cg, int slot, const char *ctl, int cap)
 {
-	char *dir;
 	int i;
 
-	if ((cg->caps & cap) || cg->ndirs >= CG_MAX_DIRS || !(dir = make_dir(ctl, slot)))
+	if ((cg->caps & cap) || cg->ndirs >= CG_MAX_DIRS)
 		return;
-	if ((i = add_dir(cg, dir)) < 0)
+	if ((i = claim_dir(cg, ctl, slot)) < 0)
 		return;
 	cg->version |= 1;
 	cg->caps |= cap;
