@@ -8,8 +8,8 @@
  * (scratch.h). Phase 1 builds every submission directory (a job each);
  * phase 2 runs every (submission, case) pair, every visible case of every
  * submission before any hidden one (run_cases: a barrier across all
- * slots); both phases go through the same pool of -j worker threads, each owning a slot (scratch directory and,
- * as root, uid). Results land in preallocated arrays, so the report is the
+ * slots); both phases go through the same pool of -j worker threads, each
+ * owning a slot (scratch directory and, as root, uid). Results land in preallocated arrays, so the report is the
  * same whatever the order jobs finished in. Then scores, the terminal
  * report, and the JSON/JUnit/Gradescope files.
  *
@@ -220,7 +220,7 @@ static int reach_compiler(struct grading *g)
 static char *probe_reads(struct grading *g)
 {
 	struct strbuf dir = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
-	char **secrets;
+	char **secrets, *found = NULL;
 	uid_t uid;
 	gid_t gid;
 
@@ -232,17 +232,18 @@ static char *probe_reads(struct grading *g)
 		wg_path_join(&dir, g->scratch.base, "slot-0");
 	else
 		scratch_fresh_dir(&g->scratch, "slot-0", 0, &dir, &err);
-	if (!secrets || err.len || strbuf_failed(&dir) ||
+	if (secrets && !err.len && !strbuf_failed(&dir) &&
 	    readprobe_run(g->slots[0], g->scratch.base, dir.buf, uid, gid,
-			  (const char *const *)secrets, &out, &err) < 0) {
+			  (const char *const *)secrets, &out, &err) == 0)
+		found = strbuf_detach(&out, NULL);     /* "": nothing read */
+	else
 		warning("cannot tell what the programs can read: %s",
 			err.len ? strbuf_str(&err) : "out of memory");
-		strbuf_release(&out);
-	}
 	readprobe_free(secrets);
+	strbuf_release(&out);
 	strbuf_release(&dir);
 	strbuf_release(&err);
-	return out.buf ? strbuf_detach(&out, NULL) : NULL;
+	return found;
 }
 
 /* The sandbox's account (sandbox_leaks) into g->leaks, for the report;

@@ -165,6 +165,14 @@ if [ "$(id -u)" -eq 0 ]; then
 		bad "--check-env: a 0700 suite taken as readable: $(cat "$tmp/env3.out")"
 	grep -q 'read probe: a program of the slot could read' "$tmp/env3.out" ||
 		bad "--check-env: the probe did not run or read something: $(grep probe "$tmp/env3.out")"
+	# grade's own account says the same (its probe ran, and read nothing
+	# of the suite: no "not checked", no suite path).
+	WG_NO_NAMESPACES=1 "$grade" --json "$tmp/r3.json" "$tmp/closed" "$tmp/prog" > /dev/null 2>&1
+	python3 - "$tmp/r3.json" "$tmp/closed" <<'P' || bad "grade's account takes a 0700 suite as readable"
+import json, sys
+leaks = json.load(open(sys.argv[1]))["sandbox"]["leaks"]
+assert not any("not checked" in w or sys.argv[2] in w for w in leaks), leaks
+P
 fi
 # A public suite: nothing to warn about.
 WG_NO_NAMESPACES=1 "$grade" "$tmp/public" "$tmp/prog" > /dev/null 2> "$tmp/err2"
