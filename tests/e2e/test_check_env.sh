@@ -167,7 +167,12 @@ if [ "$(id -u)" -eq 0 ]; then
 		bad "--check-env: the probe did not run or read something: $(grep probe "$tmp/env3.out")"
 	# grade's own account says the same (its probe ran, and read nothing
 	# of the suite: no "not checked", no suite path).
-	WG_NO_NAMESPACES=1 "$grade" --json "$tmp/r3.json" "$tmp/closed" "$tmp/prog" > /dev/null 2>&1
+	# (A copy of grade with no reference beside it, a submission in a
+	# 0700 folder: the probe reads nothing at all.)
+	mkdir -m 700 "$tmp/closedsub"
+	cp "$tmp/prog" "$tmp/closedsub/prog"
+	WG_NO_NAMESPACES=1 "$tmp/grade" --json "$tmp/r3.json" "$tmp/closed" "$tmp/closedsub/prog" \
+		> /dev/null 2>&1
 	python3 - "$tmp/r3.json" "$tmp/closed" <<'P' || bad "grade's account takes a 0700 suite as readable"
 import json, sys
 leaks = json.load(open(sys.argv[1]))["sandbox"]["leaks"]
