@@ -152,7 +152,8 @@ static int configure(struct batch *b, int argc, char **argv)
 	/* By default past the range a plain grade uses (its slots 0..63), so
 	 * a batch and a `grade` started by hand never share a sandbox uid. */
 	b->uid_base = RUN_SLOT_UID_BASE + BATCH_UID_OFFSET;
-	if (env_base && wg_parse_long("WG_UID_BASE", env_base, LONG_MIN, LONG_MAX,
+	/* Empty is unset, as for grade (options.c). */
+	if (env_base && *env_base && wg_parse_long("WG_UID_BASE", env_base, LONG_MIN, LONG_MAX,
 				      &b->uid_base, &err) < 0)
 		die_usage("WG_UID_BASE: '%s' is not a uid", env_base);
 	strbuf_release(&err);

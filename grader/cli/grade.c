@@ -6,9 +6,10 @@
  * Theory of operation. The suite is loaded and every case's input and
  * expected output read into memory once. A private scratch tree is made
  * (scratch.h). Phase 1 builds every submission directory (a job each);
- * phase 2 runs every (submission, case) pair; both phases go through the
- * same pool of -j worker threads, each owning a slot (scratch directory and,
- * as root, uid). Results land in preallocated arrays, so the report is the
+ * phase 2 runs every (submission, case) pair, every visible case of every
+ * submission before any hidden one (run_cases: a barrier across all
+ * slots); both phases go through the same pool of -j worker threads, each
+ * owning a slot (scratch directory and, as root, uid). Results land in preallocated arrays, so the report is the
  * same whatever the order jobs finished in. Then scores, the terminal
  * report, and the JSON/JUnit/Gradescope files.
  *
@@ -35,6 +36,7 @@
 #include "grader/cli/batch.h"
 #include "grader/cli/suitereport_cmd.h"
 #include "grader/run/checkenv.h"
+#include "grader/run/readprobe.h"
 #include "grader/run/build.h"
 #include "grader/report/gradescope.h"
 #include "grader/report/html.h"
@@ -75,6 +77,10 @@ struct grading {
 	struct sandbox_layers layers;/* what slot 0 got (they all get the same) */
 	int *cpus;                   /* per slot: its CPU, or -1 */
 	int nslots;
+	char *leaks;                 /* sandbox_leaks' lines ("": none) */
+	size_t *order;               /* case jobs: submission * ncases + case,
+	                                every visible one before any hidden */
+	size_t phase;                /* first index of order of this pool_run */
 };
 
 /* ---- setup ---- */
@@ -206,22 +212,62 @@ static int reach_compiler(struct grading *g)
 	return rc;
 }
 
-/* One line per missing layer, when the suite has something to hide. */
-static void warn_layers(const struct grading *g, const struct options *o)
+/* Without a mount namespace, whether the programs can read the suite (and
+ * the rest of the hide list, and the reference) is a question of file
+ * modes: a read probe (readprobe.h) runs as a program of slot 0 and says.
+ * NULL when there is nothing to ask (masks in force, or nothing hidden) or
+ * the probe could not run (the account then assumes the worst). */
+static char *probe_reads(struct grading *g)
+{
+	struct strbuf dir = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	char **secrets, *found = NULL;
+	uid_t uid;
+	gid_t gid;
+
+	if (g->layers.mount_ns || !suite_hidden_cases(g->suite))
+		return NULL;
+	secrets = readprobe_secrets(g->suite, (const char *const *)g->hide);
+	scratch_slot_ids(&g->scratch, 0, &uid, &gid);
+	if (sandbox_private_dirs(g->slots[0]))
+		wg_path_join(&dir, g->scratch.base, "slot-0");
+	else
+		scratch_fresh_dir(&g->scratch, "slot-0", 0, &dir, &err);
+	if (secrets && !err.len && !strbuf_failed(&dir) &&
+	    readprobe_run(g->slots[0], g->scratch.base, dir.buf, uid, gid,
+			  (const char *const *)secrets, &out, &err) == 0)
+		found = strbuf_detach(&out, NULL);     /* "": nothing read */
+	else
+		warning("cannot tell what the programs can read: %s",
+			err.len ? strbuf_str(&err) : "out of memory");
+	readprobe_free(secrets);
+	strbuf_release(&out);
+	strbuf_release(&dir);
+	strbuf_release(&err);
+	return found;
+}
+
+/* The sandbox's account (sandbox_leaks) into g->leaks, for the report;
+ * and, when the suite has something to hide, one warning per way it may
+ * leak, and one per layer whose absence changes a grade. */
+static void account(struct grading *g, const struct options *o)
 {
 	const struct sandbox_layers *l = &g->layers;
+	struct strbuf why = STRBUF_INIT;
+	char *readable = probe_reads(g);
 
+	if (sandbox_leaks(l, readable, &why) < 0)
+		die("out of memory");
+	free(readable);
+	g->leaks = strbuf_detach(&why, NULL);
+	if (!g->leaks)
+		die("out of memory");
 	if (!suite_hidden_cases(g->suite) || o->quiet)
 		return;
-	if (!l->mount_ns)
-		warning("no mount namespace: the programs can "
-			"read the suite's expected outputs and other submissions");
-	else if (!l->private_tmp)
-		warning("no private /tmp: a program can leave "
-			"files for a later case");
-	if (!l->net_ns)
-		warning("no network namespace: a program can "
-			"send the hidden inputs out");
+	for (const char *p = g->leaks; *p;) {
+		size_t len = strcspn(p, "\n");
+		warning("hidden tests may leak here: %.*s", (int)len, p);
+		p += len + (p[len] == '\n');
+	}
 	if (!l->uid_switch && !l->user_ns)
 		warning("the programs run as you and can "
 			"signal grade");
@@ -369,6 +415,7 @@ static void case_job(void *ctx, size_t job, int slot)
 	struct grading *g = ctx;
 
 	pin_worker(g, slot);
+	job = g->order[g->phase + job];
 	size_t si = job / g->suite->ncases, ci = job % g->suite->ncases;
 	struct report_sub *sub = &g->subs[si];
 	struct judge_result *r = &sub->cases[ci];
@@ -403,6 +450,33 @@ static void case_job(void *ctx, size_t job, int slot)
 	}
 	strbuf_release(&dir);
 	strbuf_release(&err);
+}
+
+/* The hidden-last barrier. Every visible case of every submission runs
+ * first; pool_run returns only when all of them have ended, in every slot;
+ * then the hidden cases run. So whatever a hidden case could leave behind
+ * (a file the cleanup missed, a cache's state, a counter no namespace
+ * resets) can reach no visible result of this grade, whichever layers
+ * held. The promise is per grade process: grade --batch starts one grade
+ * per student, which run side by side. Results land in place, so the
+ * report keeps the suite's order. */
+static void run_cases(struct grading *g, int jobs)
+{
+	size_t nc = g->suite->ncases, n = g->nsubs * nc, nvis = 0, k = 0;
+
+	g->order = xcalloc(n ? n : 1, sizeof(*g->order));
+	for (int hidden = 0; hidden <= 1; hidden++)
+		for (size_t si = 0; si < g->nsubs; si++)
+			for (size_t ci = 0; ci < nc; ci++)
+				if ((g->suite->cases[ci].hidden != 0) == hidden)
+					g->order[k++] = si * nc + ci;
+	for (size_t ci = 0; ci < nc; ci++)
+		nvis += !g->suite->cases[ci].hidden;
+	nvis *= g->nsubs;
+	g->phase = 0;
+	pool_run(nvis, jobs, case_job, g);
+	g->phase = nvis;
+	pool_run(n - nvis, jobs, case_job, g);
 }
 
 /* ---- reports ---- */
@@ -520,7 +594,7 @@ static int report_all(struct grading *g, const struct options *o)
 		.output_kib = (long)(g->cfg.lim.output_bytes >> 10),
 		.stack_mib = (long)(g->cfg.lim.stack_bytes >> 20),
 		.processes = g->suite->processes, .tmp_mib = g->suite->tmp_mib,
-		.sandbox = &g->layers,
+		.sandbox = &g->layers, .leaks = g->leaks,
 		.data = g->data,
 		.build = &g->build_lim,
 	};
@@ -558,6 +632,8 @@ static void release(struct grading *g)
 	free(g->subs);
 	free(g->data);
 	free(g->progs);
+	free(g->order);
+	free(g->leaks);
 	guard_free_list(g->hide);
 	for (int i = 0; g->slots && i < g->nslots; i++)
 		sandbox_close(g->slots[i]);
@@ -602,14 +678,73 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		rc = WG_EXIT_USAGE;
 		goto out;
 	}
-	warn_layers(&g, o);
+	account(&g, o);
 	wg_stop_signals(on_stop);
 	pool_run(n, o->jobs, build_job, &g);
-	pool_run(n * s->ncases, o->jobs, case_job, &g);
+	run_cases(&g, o->jobs);
 	if (!stop_signal)
 		rc = report_all(&g, o);
 out:
 	release(&g);
+	return rc;
+}
+
+/* The value of option name at argv[*i] ("--name V" or "--name=V"), moving
+ * *i past it; NULL when argv[*i] is not that option. */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n))
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n])
+		return NULL;
+	if (*i + 1 >= argc)
+		die_usage("option '%s' needs an argument", name);
+	return argv[++*i];
+}
+
+/* grade --check-env [--uid-base UID] [--hide DIR]... [SUITE_DIR
+ * [SUBMISSION...]], the options in any order around --check-env;
+ * WG_UID_BASE as for grading (empty: unset). checkenv.h. */
+static int check_env(int argc, char **argv)
+{
+	const char **hide = xcalloc((size_t)argc, sizeof(*hide));
+	const char **pos = xcalloc((size_t)argc, sizeof(*pos));
+	const char *env = getenv("WG_UID_BASE"), *v;
+	size_t nhide = 0, npos = 0;
+	struct strbuf err = STRBUF_INIT;
+	long base = RUN_SLOT_UID_BASE;
+	int rc, opts = 1;
+
+	if (env && *env && wg_parse_long("WG_UID_BASE", env, 1000, 2000000000L,
+					 &base, &err) < 0)
+		die_usage("%s", strbuf_str(&err));
+	for (int i = 1; i < argc; i++) {
+		if (opts && !strcmp(argv[i], "--"))
+			opts = 0;
+		else if (opts && !strcmp(argv[i], "--check-env"))
+			continue;
+		else if (opts && (v = option_value(argc, argv, &i, "--uid-base"))) {
+			if (wg_parse_long("--uid-base", v, 1000, 2000000000L, &base, &err) < 0)
+				die_usage("%s", strbuf_str(&err));
+		} else if (opts && (v = option_value(argc, argv, &i, "--hide")))
+			hide[nhide++] = v;
+		else if (opts && argv[i][0] == '-' && argv[i][1])
+			die_usage("--check-env takes --uid-base, --hide, a SUITE_DIR and "
+				  "SUBMISSIONs, not '%s'", argv[i]);
+		else
+			pos[npos++] = argv[i];
+	}
+	run_set_slot_uid_base((uid_t)base);
+	struct checkenv_opts o = { .suite_dir = npos ? pos[0] : NULL,
+				   .hide = hide, .subs = npos ? pos + 1 : NULL };
+	rc = checkenv_main(&o);
+	strbuf_release(&err);
+	free(hide);
+	free(pos);
 	return rc;
 }
 
@@ -675,6 +810,11 @@ int main(int argc, char **argv)
 {
 	int rc;
 
+	/* The read probe (readprobe.h): grade's copy, run as a program of a
+	 * slot; nothing of grade's own set-up applies to it. */
+	if (argc == 2 && !strcmp(argv[1], "--probe-read"))
+		return readprobe_main();
+
 	/* Not dumpable: a program running under our own uid (no root, a user
 	 * namespace) could otherwise read our memory, the expected outputs
 	 * included, through /proc/PID/mem or environ. Root-owned /proc
@@ -693,11 +833,9 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--suite-report"))
 			return suitereport_main(argc, argv);
-	if (argc >= 2 && !strcmp(argv[1], "--check-env")) {
-		if (argc > 3)
-			die_usage("--check-env takes at most a SUITE_DIR");
-		return checkenv_main(argc == 3 ? argv[2] : NULL);
-	}
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--check-env"))
+			return check_env(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "--validate-gradescope"))
 		return validate_gradescope(argc, argv);
 	signal(SIGPIPE, SIG_IGN);

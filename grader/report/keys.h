@@ -13,7 +13,8 @@
  *   { suite, suite_dir, grader_version, exact, view: "staff"|"student",
  *     limits: { cpu_seconds, wall_seconds, memory_mib, output_kib,
  *               stack_mib, processes, tmp_mib },
- *     sandbox: null | { uid_switch, ..., missing: [...] },
+ *     sandbox: null | { uid_switch, ..., missing: [...], tmp_sweep,
+ *               swept: [...], hidden_tests_may_leak, leaks: [...] },
  *     build_limits (only for sources): { cpu_seconds, ... },
  *     submissions: [
  *       { submission, score, max_score, excluded_points,
@@ -72,6 +73,10 @@
 #define RK_CGROUP_CONTROLS "cgroup_controls"
 #define RK_CHILDREN_CPU    "children_cpu"
 #define RK_MISSING         "missing"
+#define RK_TMP_SWEEP       "tmp_sweep"     /* no private /tmp: swept */
+#define RK_SWEPT           "swept"         /* the folders swept */
+#define RK_HIDDEN_MAY_LEAK "hidden_tests_may_leak"
+#define RK_LEAKS           "leaks"         /* how, a sentence each */
 
 /* A submission. "score" and "max_score" are also a category's and a
  * case's. */

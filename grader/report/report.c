@@ -452,7 +452,58 @@ static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
 
 /* What each run got from the sandbox (sandbox.h), so a report says how
  * far its grades can be trusted. */
-static json_t *sandbox_json(const struct sandbox_layers *l, long processes)
+static json_t *sandbox_layers_json(const struct sandbox_layers *l, long processes);
+
+/* Words separated by any of sep in text, as a JSON array of strings. */
+static json_t *split_json(const char *text, const char *sep)
+{
+	json_t *arr = json_array();
+
+	for (const char *p = text; arr && p && *p;) {
+		size_t len = strcspn(p, sep);
+
+		if (len && json_array_append_new(arr, json_stringn(p, len)) < 0) {
+			json_decref(arr);
+			return NULL;
+		}
+		p += len;
+		p += strspn(p, sep);
+	}
+	return arr;
+}
+
+/* The account's keys (README "The sandbox"): the folders swept without a
+ * private /tmp, and whether (and how) the suite's hidden tests may leak. */
+static int add_account(json_t *sb, const struct sandbox_layers *l,
+		       const char *leaks, int hidden)
+{
+	json_t *swept = split_json(l->swept, " "), *why = split_json(leaks, "\n");
+
+	if (!sb || !swept || !why) {
+		json_decref(swept);
+		json_decref(why);
+		return -1;
+	}
+	return json_object_set_new(sb, RK_TMP_SWEEP, json_boolean(l->tmp_sweep)) |
+	       json_object_set_new(sb, RK_SWEPT, swept) |
+	       json_object_set_new(sb, RK_HIDDEN_MAY_LEAK,
+				   json_boolean(hidden && json_array_size(why))) |
+	       json_object_set_new(sb, RK_LEAKS, why);
+}
+
+static json_t *sandbox_json(const struct sandbox_layers *l, long processes,
+			    const char *leaks, int hidden)
+{
+	json_t *sb = sandbox_layers_json(l, processes);
+
+	if (add_account(sb, l, leaks, hidden) < 0) {
+		json_decref(sb);
+		return NULL;
+	}
+	return sb;
+}
+
+static json_t *sandbox_layers_json(const struct sandbox_layers *l, long processes)
 {
 	static const struct { int cap; const char *name; } controls[] = {
 		{ CG_KILL, "kill" }, { CG_CPU, "cpu" }, { CG_MEM, "memory" },
@@ -519,7 +570,9 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 			 RK_STACK_MIB, (json_int_t)o->stack_mib,
 			 RK_PROCESSES, (json_int_t)o->processes,
 			 RK_TMP_MIB, (json_int_t)o->tmp_mib,
-			 RK_SANDBOX, o->sandbox ? sandbox_json(o->sandbox, o->processes)
+			 RK_SANDBOX, o->sandbox ? sandbox_json(o->sandbox, o->processes,
+								o->leaks,
+								suite_hidden_cases(s) > 0)
 					       : json_null(),
 			 RK_SUBMISSIONS, arr);
 	if (r && o->build &&

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -110,28 +111,12 @@ static int own_path(const char *ctl, char *out, size_t len)
 	return ok ? 0 : -1;
 }
 
-/* 1 when pid is a live process (a zombie is dead: a container's init
- * may never reap the keeper of a killed grade). */
-static int alive(long pid)
-{
-	char path[64], buf[512], *rp;
-	FILE *f;
-
-	if (kill((pid_t)pid, 0) < 0 && errno == ESRCH)
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
-	if (!(f = fopen(path, "r")))
-		return 1;
-	buf[0] = '\0';
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	rp = strrchr(buf, ')');
-	return !(rp && (rp[2] == 'Z' || rp[2] == 'X'));
-}
-
 /* Removes the groups of keepers that are gone (a grade killed with
- * SIGKILL cannot clean up): whatever still runs in one is killed first. */
+ * SIGKILL cannot clean up): whatever still runs in one is killed first.
+ * A keeper holds an flock on each of its groups' folders for its life
+ * (add_dir): a group whose lock is free is dead, whatever the pid in its
+ * name says (a keeper in another PID namespace has another number here,
+ * and pids are reused). */
 static void remove_stale(const char *parent)
 {
 	DIR *d = opendir(parent);
@@ -144,9 +129,15 @@ static void remove_stale(const char *parent)
 		if (strncmp(e->d_name, "warpgrade-", 10))
 			continue;
 		pid = strtol(e->d_name + 10, &end, 10);
-		if (pid <= 0 || *end != '-' || alive(pid))
+		if (pid <= 0 || *end != '-')
 			continue;
 		snprintf(path, sizeof(path), "%.*s/%s", 3 * LINE, parent, e->d_name);
+		int lk = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (lk < 0 || flock(lk, LOCK_EX | LOCK_NB) < 0) {
+			if (lk >= 0)
+				close(lk);
+			continue;       /* its keeper lives */
+		}
 		for (int i = 0; i < 100 && rmdir(path) < 0 && errno == EBUSY; i++) {
 			if (read_file(path, "cgroup.procs", buf, sizeof(buf)) == 0)
 				for (char *p = buf; *p; p = end) {
@@ -157,6 +148,7 @@ static void remove_stale(const char *parent)
 				}
 			nap_ms(1);
 		}
+		close(lk);
 	}
 	if (d)
 		closedir(d);
@@ -277,16 +269,20 @@ static int add_dir(struct cgroup *cg, char *dir)
 	snprintf(parent, sizeof(parent), "%s", dir);
 	if ((slash = strrchr(parent, '/')))
 		*slash = '\0';
-	cg->dfd[i] = open(dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	/* Locked for the keeper's life: how remove_stale tells it lives. */
+	cg->dfd[i] = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	cg->pfd[i] = open(parent, O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (cg->dfd[i] < 0 || cg->pfd[i] < 0 ||
+	if (cg->dfd[i] < 0 || cg->pfd[i] < 0 || flock(cg->dfd[i], LOCK_EX | LOCK_NB) < 0 ||
 	    (cg->procs_fd[i] = openat(cg->dfd[i], "cgroup.procs", O_WRONLY | O_CLOEXEC)) < 0) {
+		int e = errno;
+
 		if (cg->dfd[i] >= 0)
 			close(cg->dfd[i]);
 		if (cg->pfd[i] >= 0)
 			close(cg->pfd[i]);
 		rmdir(dir);
 		free(dir);
+		errno = e;
 		return -1;
 	}
 	cg->procs_rd[i] = openat(cg->dfd[i], "cgroup.procs", O_RDONLY | O_CLOEXEC);
@@ -294,23 +290,44 @@ static int add_dir(struct cgroup *cg, char *dir)
 	return i;
 }
 
+/* make_dir and add_dir, again while another grade's remove_stale takes
+ * the new folder for a dead keeper's: between our mkdir and our flock it
+ * is unlocked, and that grade may lock and remove it (we then find it
+ * gone, or locked). Its index, or -1. */
+static int claim_dir(struct cgroup *cg, const char *ctl, int slot)
+{
+	for (int tries = 0; tries < 20; tries++) {
+		char *dir = make_dir(ctl, slot);
+		int i;
+
+		if (!dir)
+			return -1;
+		errno = 0;
+		if ((i = add_dir(cg, dir)) >= 0 ||
+		    (errno != ENOENT && errno != EWOULDBLOCK))
+			return i;
+		nap_ms(1);
+	}
+	return -1;
+}
+
 static void open_v2(struct cgroup *cg, int slot)
 {
-	char *dir = make_dir(NULL, slot), own[LINE];
+	char own[LINE];
 	struct hier h;
 	int i;
 
-	if (!dir)
-		return;
 	/* Delegation: the controllers reach our group only when the parent
 	 * hands them down; this fails where the parent holds processes. */
 	find_mount(NULL, &h);
+	if (!h.found)
+		return;
 	if (own_path(NULL, own, sizeof(own)) == 0) {
 		char parent[3 * LINE];
 		snprintf(parent, sizeof(parent), "%s%s", h.mnt, strcmp(own, "/") ? own : "");
 		write_file(parent, "cgroup.subtree_control", "+memory +pids");
 	}
-	if ((i = add_dir(cg, dir)) < 0)
+	if ((i = claim_dir(cg, NULL, slot)) < 0)
 		return;
 	cg->version |= 2;
 	if (exists_at(cg->dfd[i], "cgroup.kill")) {
@@ -336,12 +353,11 @@ static void open_v2(struct cgroup *cg, int slot)
 /* A v1 controller, for a capability v2 did not give. */
 static void open_v1(struct cgroup *cg, int slot, const char *ctl, int cap)
 {
-	char *dir;
 	int i;
 
-	if ((cg->caps & cap) || cg->ndirs >= CG_MAX_DIRS || !(dir = make_dir(ctl, slot)))
+	if ((cg->caps & cap) || cg->ndirs >= CG_MAX_DIRS)
 		return;
-	if ((i = add_dir(cg, dir)) < 0)
+	if ((i = claim_dir(cg, ctl, slot)) < 0)
 		return;
 	cg->version |= 1;
 	cg->caps |= cap;
@@ -430,9 +446,15 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids)
 			snprintf(v, sizeof(v), "%llu", (unsigned long long)mem_bytes);
 		else
 			snprintf(v, sizeof(v), cg->mem_v2 ? "max" : "-1");
+		/* v1: no swapping past the limit either, where swap is
+		 * counted; memsw may never be below the limit, so a raise
+		 * writes it first (the limit would be refused: EINVAL). */
+		int memsw = !cg->mem_v2 && exists_at(d, "memory.memsw.limit_in_bytes");
+		int raise = !mem_bytes || (cg->mem_set && mem_bytes > cg->mem_set);
+		if (memsw && raise)
+			write_at(d, "memory.memsw.limit_in_bytes", v);
 		rc |= write_at(d, cg->mem_v2 ? "memory.max" : "memory.limit_in_bytes", v);
-		/* v1: no swapping past the limit either, where swap is counted. */
-		if (!cg->mem_v2 && exists_at(d, "memory.memsw.limit_in_bytes"))
+		if (memsw && !raise)
 			write_at(d, "memory.memsw.limit_in_bytes", v);
 		cg->mem_set = mem_bytes;
 	}

@@ -20,6 +20,10 @@
  * Layout: <the grader's own cgroup in that hierarchy>/warpgrade-<pid>-<slot>,
  * made by cg_open and removed by cg_close. Joining is done by the child
  * itself, before exec, by writing "0" to each descriptor of cg_join_fds.
+ * The keeper holds an flock on each of its groups' folders for its life;
+ * cg_open removes the groups whose lock is free (a grade killed with
+ * SIGKILL leaves them), never by the pid in their name: a keeper in
+ * another PID namespace has another number there.
  *
  * Errors: cg_open cannot fail (what is missing goes to why, caps says what
  * is left); cg_kill_all: -1 and errno; cg_set_limits: -1 when a write
@@ -44,7 +48,8 @@ struct cgroup {
 	int pids_dir;
 	uint64_t mem_set, pids_set;  /* the limits written last (0: none yet) */
 	int procs_rd[CG_MAX_DIRS];   /* cgroup.procs of each, open for reading */
-	int dfd[CG_MAX_DIRS];        /* each group's folder (O_PATH) */
+	int dfd[CG_MAX_DIRS];        /* each group's folder, flock'ed for the
+	                                keeper's life (its liveness) */
 	int pfd[CG_MAX_DIRS];        /* and its parent's: every file is reached
 	                                through them, for the sandbox masks /sys */
 	int cpu_fd, mem_fd;          /* cpu.stat or cpuacct.usage; memory.events

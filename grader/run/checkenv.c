@@ -20,6 +20,8 @@
 #include <unistd.h>
 
 #include "grader/lib/strbuf.h"
+#include "grader/lib/util.h"
+#include "grader/run/readprobe.h"
 #include "grader/run/runner.h"
 #include "grader/run/sandbox.h"
 #include "grader/run/scratch.h"
@@ -73,102 +75,202 @@ static void print_kernel(void)
 /* As root: which slot uids another grader holds (scratch.h's locks). */
 static void print_uids(void)
 {
-	char path[256];
+	const char *dir = scratch_lock_dir();
 	int held = 0, shown = 0;
 
 	if (geteuid() != 0) {
 		printf("slot uids: none (not root: the programs run as you)\n");
 		return;
 	}
-	printf("free slot uids:");
+	printf("free slot uids (locks in %s):", dir ? dir : SCRATCH_LOCK_DIR_ROOT);
 	for (int k = 0; k < SCRATCH_UID_RANGE && shown < 8; k++) {
-		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR,
-			 (unsigned)run_slot_uid(k));
-		int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		if (scratch_uid_held(run_slot_uid(k))) {
 			held++;
 		} else {
 			printf(" %u", (unsigned)run_slot_uid(k));
 			shown++;
 		}
-		if (fd >= 0)
-			close(fd);
 	}
 	printf(" ... (%d held by running graders)\n", held);
 }
 
-static int suite_hidden(const char *dir, int *hidden)
+/* The suite (when named) into s; *hidden: whether it has a hidden case
+ * (none named: assume so). 0, or -1 reported. */
+static int load_suite(const char *dir, struct suite *s, int *hidden)
 {
-	struct suite s = { 0 };
 	struct strbuf sb = STRBUF_INIT;
 
-	*hidden = 1;            /* no suite named: assume the worst */
+	*hidden = 1;
 	if (!dir)
 		return 0;
-
-	if (suite_load(&s, dir, &sb) < 0) {
+	if (suite_load(s, dir, &sb) < 0) {
 		fprintf(stderr, "grade: %s\n", strbuf_str(&sb));
 		strbuf_release(&sb);
 		return -1;
 	}
 	strbuf_release(&sb);
-	*hidden = 0;
-	for (size_t i = 0; i < s.ncases; i++)
-		*hidden |= s.cases[i].hidden;
-	suite_free(&s);
+	*hidden = suite_hidden_cases(s) > 0;
 	return 0;
 }
 
-int checkenv_main(const char *suite_dir)
+/* Appends p's real path to list unless it is inside one there (or one
+ * there is inside it: the keeper masks each path once). */
+static void add_mask(char **list, size_t *k, const char *p)
+{
+	char *real = p ? realpath(p, NULL) : NULL;
+
+	for (size_t j = 0; real && j < *k; j++)
+		if (wg_path_within(real, list[j]) || wg_path_within(list[j], real)) {
+			free(real);
+			return;
+		}
+	if (real)
+		list[(*k)++] = real;
+}
+
+/* What grade masks: the suite, the submissions and each --hide, as real
+ * paths. NULL when out of memory. */
+static char **mask_list(const struct checkenv_opts *o)
+{
+	const char *const *srcs[] = { o->hide, o->subs };
+	size_t n = 2, k = 0;
+	char **list;
+
+	for (size_t s = 0; s < 2; s++)
+		for (size_t i = 0; srcs[s] && srcs[s][i]; i++)
+			n++;
+	if (!(list = calloc(n, sizeof(*list))))
+		return NULL;
+	add_mask(list, &k, o->suite_dir);
+	for (size_t s = 0; s < 2; s++)
+		for (size_t i = 0; srcs[s] && srcs[s][i]; i++)
+			add_mask(list, &k, srcs[s][i]);
+	return list;
+}
+
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* The read probe, as a program of the slot: its findings, or NULL (said on
+ * stdout) when it could not run. */
+static char *probe(struct sandbox_slot *slot, struct scratch *sc,
+		   const struct suite *s, char **masks)
+{
+	char **secrets = readprobe_secrets(s, (const char *const *)masks);
+	struct strbuf dir = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	uid_t uid;
+	gid_t gid;
+	size_t n = 0;
+	char *found = NULL;
+
+	scratch_slot_ids(sc, 0, &uid, &gid);
+	if (sandbox_private_dirs(slot))
+		wg_path_join(&dir, sc->base, "slot-0");
+	else
+		scratch_fresh_dir(sc, "slot-0", 0, &dir, &err);
+	if (secrets && !err.len &&
+	    readprobe_run(slot, sc->base, dir.buf, uid, gid,
+			  (const char *const *)secrets, &out, &err) == 0)
+		found = strbuf_detach(&out, NULL);
+	for (size_t i = 0; secrets && secrets[i]; i++)
+		n++;
+	if (!found)
+		printf("read probe: could not run (%s)\n",
+		       err.len ? strbuf_str(&err) : "out of memory");
+	else
+		printf("read probe: a program of the slot could read %zu of the %zu "
+		       "paths it tried (hidden cases, suite, submissions, --hide, "
+		       "reference)\n", count_lines(found), n);
+	readprobe_free(secrets);
+	strbuf_release(&dir);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return found;
+}
+
+/* The verdict: 0 when no hidden test can leak (or there is none), 1 with
+ * each way it may. */
+static int verdict(const struct sandbox_layers *l, const char *found, int hidden)
+{
+	struct strbuf why = STRBUF_INIT;
+	int n = sandbox_leaks(l, found, &why), rc;
+
+	if (n < 0) {
+		fprintf(stderr, "grade: out of memory\n");
+		return 3;
+	}
+	if (n && hidden)
+		printf("hidden tests may leak here:\n");
+	else if (n)
+		printf("ok: the suite has no hidden case (were there one, it could "
+		       "leak:)\n");
+	for (const char *p = why.buf; n && p && *p;) {
+		size_t len = strcspn(p, "\n");
+		printf("  - %.*s\n", (int)len, p);
+		p += len + (p[len] == '\n');
+	}
+	if (!n)
+		printf("ok: %s\n", hidden ? "hidden tests stay hidden"
+					  : "the suite has no hidden case");
+	rc = n && hidden;
+	strbuf_release(&why);
+	return rc;
+}
+
+int checkenv_main(const struct checkenv_opts *o)
 {
 	struct scratch sc;
+	struct suite s = { 0 };
 	struct sandbox_slot *slot;
 	struct sandbox_layers l;
 	struct strbuf table = STRBUF_INIT, err = STRBUF_INIT;
-	char *real = NULL;
-	const char *hide[2] = { NULL, NULL };
-	int hidden, rc, oom;
+	char **masks = NULL, *found;
+	int hidden, rc = 3;
 
-	if (suite_hidden(suite_dir, &hidden) < 0)
+	if (load_suite(o->suite_dir, &s, &hidden) < 0)
 		return 2;
-	if (suite_dir && (real = realpath(suite_dir, NULL)))
-		hide[0] = real;
+	if (!(masks = mask_list(o))) {
+		fprintf(stderr, "grade: out of memory\n");
+		goto out_suite;
+	}
 	print_kernel();
 	print_uids();
 	if (scratch_init(&sc, 1, &err) < 0) {
 		fprintf(stderr, "grade: %s\n", strbuf_str(&err));
-		strbuf_release(&err);
-		free(real);
-		return 3;
+		goto out_suite;
 	}
-	struct sandbox_config cfg = { .hide = hide, .scratch = sc.base,
+	struct sandbox_config cfg = { .hide = (const char *const *)masks, .scratch = sc.base,
 				      .tmp_bytes = (uint64_t)SUITE_DEFAULT_TMP_MIB << 20,
 				      .no_namespaces = sandbox_namespaces_disabled() };
 	scratch_slot_ids(&sc, 0, &cfg.uid, &cfg.gid);
 	if (sandbox_open(&slot, &cfg, &l, &err) < 0) {
 		fprintf(stderr, "grade: %s\n", strbuf_str(&err));
-		strbuf_release(&err);
-		scratch_cleanup(&sc);
-		free(real);
-		return 3;
+		goto out_scratch;
 	}
 	printf("sandbox layers:\n");
-	oom = sandbox_format_layers(&table, &l) < 0;
-	fputs(strbuf_str(&table), stdout);
-	strbuf_release(&table);
-	sandbox_close(slot);
-	scratch_cleanup(&sc);
-	free(real);
-	if (oom) {
+	if (sandbox_format_layers(&table, &l) < 0) {
 		fprintf(stderr, "grade: out of memory\n");
-		return 3;
+		sandbox_close(slot);
+		goto out_scratch;
 	}
-	rc = hidden && !l.mount_ns;
-	if (rc)
-		printf("NOT SAFE for hidden tests: the programs could read the "
-		       "expected outputs (no mount namespace)\n");
-	else
-		printf("ok: %s\n", hidden ? "hidden tests stay hidden"
-					  : "the suite has no hidden case");
+	fputs(strbuf_str(&table), stdout);
+	found = probe(slot, &sc, o->suite_dir ? &s : NULL, masks);
+	sandbox_close(slot);
+	rc = verdict(&l, found, hidden);
+	free(found);
+out_scratch:
+	scratch_cleanup(&sc);
+out_suite:
+	readprobe_free(masks);
+	strbuf_release(&table);
+	strbuf_release(&err);
+	if (o->suite_dir)
+		suite_free(&s);
 	return rc;
 }

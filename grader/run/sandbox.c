@@ -246,40 +246,145 @@ int sandbox_namespaces_disabled(void)
 	return v && *v && strcmp(v, "0");
 }
 
+/* A layer's row: its state ("yes", "no", "n/a": not needed here) and what
+ * that means for the programs, in words true of that state. */
+struct layer_row {
+	const char *name, *state, *what;
+};
+
+static void layer_rows(const struct sandbox_layers *l, struct layer_row *r, size_t *n)
+{
+	int sec = l->seccomp;
+
+	*n = 0;
+#define ROW(name, on, yes, no) (r[(*n)++] = (struct layer_row){ name, (on) ? "yes" : "no", (on) ? (yes) : (no) })
+	ROW("uid switch", l->uid_switch, "each slot runs under a uid of its own",
+	    "the programs run as grade's own user");
+	if (!l->user_ns && l->mount_ns)
+		r[(*n)++] = (struct layer_row){ "user namespace", "n/a",
+			"not needed: grade builds the namespaces itself (CAP_SYS_ADMIN)" };
+	else
+		ROW("user namespace", l->user_ns, "the namespaces are built inside one",
+		    "none could be made, nor the namespaces below");
+	ROW("mount namespace", l->mount_ns, "suite and submissions masked, host read-only",
+	    "the programs see the host's files, as far as their uid may read them");
+	ROW("private /tmp", l->private_tmp, "fresh /tmp, /var/tmp, /dev/shm, scratch per case",
+	    l->tmp_sweep ? "the host's; what the slot uid leaves there is removed after every case"
+			 : "the host's; what a program leaves there stays");
+	ROW("ipc namespace", l->ipc_ns, "fresh SysV IPC per case",
+	    sec ? "none needed: the seccomp filter refuses SysV IPC"
+		: "SysV IPC objects outlive their case");
+	ROW("network namespace", l->net_ns, "no network",
+	    sec ? "none, but the seccomp filter refuses inet sockets"
+		: "the programs can reach the network");
+	ROW("pid namespace", l->pid_ns, "programs can signal only each other",
+	    l->uid_switch ? "the programs see every process, signal only their slot's"
+			  : "the programs can signal every process of grade's user");
+	ROW("private /proc", l->private_proc, "the slot's processes only",
+	    "the host's /proc: every process's name and command line");
+	ROW("seccomp filter", sec, "no keyrings, SysV IPC, inet sockets, namespaces",
+	    "keyrings, SysV IPC, sockets and namespaces are open to the programs");
+	ROW("children's CPU", l->children_cpu, "every process's CPU counts against the limit",
+	    "only the program's own CPU counts (1 process, the default: all of it)");
+#undef ROW
+}
+
 int sandbox_format_layers(struct strbuf *out, const struct sandbox_layers *l)
 {
-	static const struct { const char *name; size_t off; const char *what; } rows[] = {
-		{ "uid switch", offsetof(struct sandbox_layers, uid_switch),
-		  "each slot runs under its own uid" },
-		{ "user namespace", offsetof(struct sandbox_layers, user_ns),
-		  "the namespaces below without CAP_SYS_ADMIN" },
-		{ "mount namespace", offsetof(struct sandbox_layers, mount_ns),
-		  "suite and submissions masked, host read-only" },
-		{ "private /tmp", offsetof(struct sandbox_layers, private_tmp),
-		  "fresh /tmp, /var/tmp, /dev/shm, scratch per case" },
-		{ "ipc namespace", offsetof(struct sandbox_layers, ipc_ns),
-		  "fresh SysV and POSIX IPC per case" },
-		{ "network namespace", offsetof(struct sandbox_layers, net_ns),
-		  "no network" },
-		{ "pid namespace", offsetof(struct sandbox_layers, pid_ns),
-		  "programs can signal only each other" },
-		{ "private /proc", offsetof(struct sandbox_layers, private_proc),
-		  "the slot's processes only" },
-		{ "seccomp filter", offsetof(struct sandbox_layers, seccomp),
-		  "no keyrings, SysV IPC, inet sockets, namespaces" },
-		{ "children's CPU", offsetof(struct sandbox_layers, children_cpu),
-		  "every process's CPU counts against the limit" },
-	};
+	struct layer_row rows[16];
+	size_t n;
 
-	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		int on = *(const int *)((const char *)l + rows[i].off);
-		strbuf_addf(out, "  %-18s %-4s %s\n", rows[i].name, on ? "yes" : "no",
-			rows[i].what);
+	layer_rows(l, rows, &n);
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(out, "  %-18s %-4s %s\n", rows[i].name, rows[i].state,
+			    rows[i].what);
+	if (l->cgroup)
+		strbuf_addf(out, "  %-18s %-4s %s:%s%s%s%s\n", "cgroup", "yes", l->cgroup,
+			    l->cgroup_caps & CG_KILL ? " kill" : "",
+			    l->cgroup_caps & CG_CPU ? " cpu" : "",
+			    l->cgroup_caps & CG_MEM ? " memory" : "",
+			    l->cgroup_caps & CG_PIDS ? " pids" : "");
+	else
+		strbuf_addf(out, "  %-18s %-4s %s\n", "cgroup", "no",
+			    "none writable: rlimits alone (address space, processes)");
+	if (l->tmp_sweep)
+		strbuf_addf(out, "  swept after every case: %s\n",
+			    l->swept[0] ? l->swept : "(no world-writable folder found)");
+	for (const char *p = l->missing; *p;) {
+		size_t len = strcspn(p, ";");
+
+		strbuf_addf(out, "  missing: %.*s\n", (int)len, p);
+		p += len;
+		p += strspn(p, "; ");
 	}
-	strbuf_addf(out, "  %-18s %-4s controls:%s%s%s%s\n", "cgroup", l->cgroup ? l->cgroup : "no",
-		l->cgroup_caps & CG_KILL ? " kill" : "", l->cgroup_caps & CG_CPU ? " cpu" : "",
-		l->cgroup_caps & CG_MEM ? " memory" : "", l->cgroup_caps & CG_PIDS ? " pids" : "");
-	if (l->missing[0])
-		strbuf_addf(out, "  missing: %s\n", l->missing);
 	return strbuf_failed(out) ? -1 : 0;
+}
+
+/* The probe's findings, one line per folder: "the programs can read
+ * FILE", or "... N files in DIR (FILE, ...)" for consecutive findings in
+ * one folder (the hidden cases of a suite). How many lines. */
+static int readable_lines(const char *readable, struct strbuf *out)
+{
+	const char *first = NULL;
+	size_t dlen = 0, flen = 0;
+	int n = 0, count = 0;
+
+	for (const char *p = readable; p; ) {
+		size_t len = *p ? strcspn(p, "\n") : 0, tab = strcspn(p, "\t");
+		const char *file = tab < len ? p + tab + 1 : NULL;
+		size_t fl = file ? len - tab - 1 : 0, dl = fl;
+
+		while (dl && file[dl - 1] != '/')
+			dl--;
+		if (count && (!file || dl != dlen || strncmp(file, first, dl))) {
+			if (count == 1)
+				strbuf_addf(out, "the programs can read %.*s\n", (int)flen, first);
+			else
+				strbuf_addf(out, "the programs can read %d files in %.*s (%.*s, ...)\n",
+					    count, (int)dlen - 1, first, (int)(flen - dlen), first + dlen);
+			n++;
+			count = 0;
+		}
+		if (file && !count++) {
+			first = file;
+			flen = fl;
+			dlen = dl;
+		}
+		if (!*p)
+			break;
+		p += len + (p[len] == '\n');
+	}
+	return n;
+}
+
+int sandbox_leaks(const struct sandbox_layers *l, const char *readable,
+		  struct strbuf *out)
+{
+	size_t before = out->len;
+	int n = 0;
+
+	n = readable_lines(readable, out);
+	if (!readable && !l->mount_ns && ++n)
+		strbuf_addstr(out, "no mount namespace: the programs may read the "
+			      "suite's expected outputs (not checked)\n");
+	if (!l->private_tmp && !l->tmp_sweep && ++n)
+		strbuf_addstr(out, "no private /tmp and no uid of their own: what a "
+			      "program leaves in /tmp, /var/tmp or /dev/shm stays "
+			      "for later grades on this machine (grade cannot tell "
+			      "it from your own files)\n");
+	if (!l->private_tmp && ++n)
+		strbuf_addstr(out, "no private /tmp: while a case runs, programs of "
+			      "other grades beside it on this machine (grade --batch "
+			      "-j N) can read what it writes there\n");
+	if (!l->net_ns && !l->seccomp && ++n)
+		strbuf_addstr(out, "no network namespace nor seccomp filter: a "
+			      "program can send the hidden inputs out\n");
+	if (!l->ipc_ns && !l->seccomp && ++n)
+		strbuf_addstr(out, "no IPC namespace nor seccomp filter: a SysV IPC "
+			      "object outlives its case\n");
+	if (strbuf_failed(out)) {
+		strbuf_setlen(out, before);
+		return -1;
+	}
+	return n;
 }

@@ -85,13 +85,24 @@
  *              its keeper (so its programs) keep to one CPU: a run hands
  *              over grade -> keeper -> program -> keeper -> grade, and a
  *              wake-up across CPUs cost ~60 us a case on the VM measured.
+ *  tmp sweep   Only without a private /tmp (no mount namespace), as root:
+ *              after every run the keeper removes what the slot uid owns
+ *              in the host's world-writable folders (sandbox_sweep.c),
+ *              as isolate's cleanup does. Not root, the programs run as
+ *              the caller and nothing can be told apart: not swept, and
+ *              the account (sandbox_leaks) says so.
+ *              Cost: a walk of those folders per run (degraded mode only).
  *  rlimits     Always (runner.h): CPU, address space, stack, file size,
  *              core, open files, processes. Without a cgroup, a process
  *              limit of 1 (isolate's default) keeps the run to one process,
  *              so the rlimits bind the whole of it.
  *
  * What a run gets from each layer is recorded in struct sandbox_layers,
- * which grade puts in the report ("sandbox") and prints with --check-env.
+ * which grade puts in the report ("sandbox") and prints with --check-env,
+ * with sandbox_leaks' account of what may still leak. One promise holds
+ * whatever the layers: grade runs a grade's hidden cases only after every
+ * visible case has ended (grade.c's run_cases), so no channel left here
+ * carries hidden data into a visible result of the same grade.
  *
  * Lifecycle: sandbox_open() forks the keeper and waits until its layers are
  * built; then, for each run, runner.h's run_start() with c.sbx set calls
@@ -121,6 +132,7 @@
  *                      watch, clean-up, report
  *   sandbox_spawner.c  the spawner, which holds the seccomp filter
  *   sandbox_uid.c      sandbox_kill_uid
+ *   sandbox_sweep.c    the tmp sweep without a private /tmp
  *   cgroup.c, sysfilter.c  the cgroup and seccomp layers
  */
 
@@ -159,6 +171,10 @@ struct sandbox_layers {
 	const char *cgroup;      /* "v1", "v2", "hybrid" or NULL */
 	int children_cpu;        /* every process's CPU counts, live */
 	char missing[600];       /* why a layer is absent ("; " between) */
+	int tmp_sweep;           /* no private /tmp, but after every run what
+	                            the slot uid left in the world-writable
+	                            folders is removed (sandbox_sweep.c) */
+	char swept[256];         /* those folders, space-separated */
 };
 
 /* Forks slot cfg->slot's keeper and builds its layers. 0, or -1 with the
@@ -205,8 +221,20 @@ int sandbox_namespaces_disabled(void);
  * compiler elsewhere must be copied into the scratch tree to be run. */
 int sandbox_path_visible(const char *path);
 
-/* The layers as a table appended to out ("layer  yes/no  why", a line
- * each), for the caller to print. 0, or -1 (allocation: strbuf.h). */
+/* The layers as a table appended to out ("layer  yes|no|n/a  what that
+ * means", a line each, in words true of that state; then the folders
+ * swept and a "missing: why" line for each layer the kernel or grade's
+ * privileges refused), for the caller to print. 0, or -1 (allocation:
+ * strbuf.h). */
 int sandbox_format_layers(struct strbuf *out, const struct sandbox_layers *l);
+
+/* The ways hidden data of a grade may still reach a student with these
+ * layers, beyond the grade itself (whose hidden cases run last: grade.c),
+ * a line each appended to out. readable: a read probe's findings
+ * (readprobe.h: "PATH\tFILE" lines; "" when it read nothing), or NULL when
+ * none ran: then a missing mount namespace counts as a leak. Returns how
+ * many (0: none known), or -1 (allocation). */
+int sandbox_leaks(const struct sandbox_layers *l, const char *readable,
+		  struct strbuf *out);
 
 #endif

@@ -207,6 +207,19 @@ void sbx_reap_run(pid_t pid, struct msg *m);
 __attribute__((noreturn))
 void sbx_keeper_main(const struct sandbox_config *cfg, int sock, pid_t parent);
 
+/* ---- the sweep without a private /tmp (sandbox_sweep.c) ---- */
+
+#define SBX_SWEEP_ROOTS 16
+/* Once, in the keeper, before the first run: finds the world-writable
+ * folders a slot uid can write in (never below scratch) and keeps them
+ * open. */
+void sbx_sweep_init(const char *scratch);
+/* Their paths into out (at most max); how many. */
+int sbx_sweep_roots(char (*out)[PATH_MAX], int max);
+/* After a run: removes everything uid owns in them (nothing for root, the
+ * keeper's own uid or none). */
+void sbx_sweep(uid_t uid);
+
 /* ---- the spawner (sandbox_spawner.c) ---- */
 
 /* Forks the spawner where it can serve (k->spawner stays -1 otherwise). */

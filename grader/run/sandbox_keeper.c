@@ -42,7 +42,32 @@ static int clean_up(struct keeper *k, pid_t pid, uid_t uid)
 	}
 	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
 		;
+	/* Every process of the uid is dead: what it left can go. */
+	if (k->L.tmp_sweep && !e)
+		sbx_sweep(uid);
 	return e;
+}
+
+/* No private /tmp: as root, what a slot uid leaves in the host's
+ * world-writable folders is removed after every run (sandbox_sweep.c). */
+static void start_sweep(struct keeper *k)
+{
+	char roots[SBX_SWEEP_ROOTS][PATH_MAX];
+	size_t len = 0;
+	int n;
+
+	if (k->L.private_tmp || !k->L.uid_switch)
+		return;
+	sbx_sweep_init(k->cfg->scratch);
+	n = sbx_sweep_roots(roots, SBX_SWEEP_ROOTS);
+	for (int i = 0; i < n; i++) {
+		int w = snprintf(k->L.swept + len, sizeof(k->L.swept) - len, "%s%s",
+				 i ? " " : "", roots[i]);
+		if (w < 0 || (size_t)w >= sizeof(k->L.swept) - len)
+			break;
+		len += (size_t)w;
+	}
+	k->L.tmp_sweep = 1;
 }
 
 static long tv_us(struct timeval tv)
@@ -297,6 +322,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	if (k.cg.why[0])
 		sbx_note(&k.L, "%s", k.cg.why);
 	sbx_build_namespaces(&k);
+	start_sweep(&k);
 	if (getenv("WG_NO_SECCOMP") && *getenv("WG_NO_SECCOMP") &&
 	    strcmp(getenv("WG_NO_SECCOMP"), "0"))
 		sbx_note(&k.L, "seccomp filter turned off (WG_NO_SECCOMP)");

@@ -437,11 +437,16 @@ void sbx_build_namespaces(struct keeper *k)
 	}
 	/* Root with CAP_SYS_ADMIN needs no user namespace; anyone else does. */
 	if (!root || unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0) {
-		if (root)
-			sbx_note(&k->L, "no CAP_SYS_ADMIN (%s): trying a user namespace",
-			     strerror(errno));
-		if (enter_userns(k) < 0)
+		int why = errno;
+
+		/* Said only when the user namespace fails too: with it every
+		 * layer holds, and nothing is missing. */
+		if (enter_userns(k) < 0) {
+			if (root)
+				sbx_note(&k->L, "no CAP_SYS_ADMIN for the namespaces (%s)",
+					 strerror(why));
 			return;
+		}
 		if (unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC) < 0) {
 			sbx_note(&k->L, "no mount or network namespace (%s)", strerror(errno));
 			return;

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,33 +22,131 @@
 #include "grader/run/runner.h"
 #include "grader/run/sandbox.h"
 
-/* The lock directory, made (or found) root-owned and private, never
- * through a symlink: /tmp is shared with everyone. */
-static int lock_dir(struct strbuf *err)
+/* ---- the uid locks ---- */
+
+/* Where the lock folder may be, best first (scratch.h). */
+static int lock_dir_candidates(char (*c)[PATH_MAX])
+{
+	const char *xdg = getenv("XDG_RUNTIME_DIR"), *home = getenv("HOME");
+	int n = 0;
+
+	if (geteuid() == 0)
+		snprintf(c[n++], PATH_MAX, "%s", SCRATCH_LOCK_DIR_ROOT);
+	if (xdg && xdg[0] == '/' &&
+	    snprintf(c[n], PATH_MAX, "%s/warpgrade", xdg) < PATH_MAX)
+		n++;
+	if (home && home[0] == '/' &&
+	    snprintf(c[n], PATH_MAX, "%s/.cache/warpgrade", home) < PATH_MAX)
+		n++;
+	return n;
+}
+
+/* 1 when path is a folder of ours that no one else may touch. */
+static int lock_dir_safe(const char *path)
 {
 	struct stat st;
 
-	if (mkdir(SCRATCH_LOCK_DIR, 0700) < 0 && errno != EEXIST)
-		goto bad;
-	if (lstat(SCRATCH_LOCK_DIR, &st) < 0)
-		goto bad;
-	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 077)) {
-		strbuf_addf(err, "unsafe uid lock directory '%s' (must be a "
-			    "directory of uid %u, mode 0700)", SCRATCH_LOCK_DIR,
-			    (unsigned)geteuid());
-		return -1;
+	return lstat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+	       st.st_uid == geteuid() && !(st.st_mode & 077);
+}
+
+static char lock_dir_path[PATH_MAX];
+
+const char *scratch_lock_dir(void)
+{
+	char c[3][PATH_MAX];
+	int n;
+
+	if (lock_dir_path[0])
+		return lock_dir_path;
+	n = lock_dir_candidates(c);
+	for (int i = 0; i < n; i++)
+		if (lock_dir_safe(c[i])) {
+			memcpy(lock_dir_path, c[i], sizeof(lock_dir_path));
+			return lock_dir_path;
+		}
+	return NULL;
+}
+
+/* The lock folder, made (or found) private and ours, never through a
+ * symbolic link: the first candidate where that works. */
+static const char *lock_dir(struct strbuf *err)
+{
+	char c[3][PATH_MAX];
+	int n = lock_dir_candidates(c);
+
+	if (scratch_lock_dir())
+		return lock_dir_path;
+	for (int i = 0; i < n; i++) {
+		/* $HOME/.cache may not exist yet: its parent only. */
+		if (strstr(c[i], "/.cache/warpgrade")) {
+			char parent[PATH_MAX];
+			memcpy(parent, c[i], sizeof(parent));
+			*strrchr(parent, '/') = '\0';
+			mkdir(parent, 0700);
+		}
+		if (mkdir(c[i], 0700) < 0 && errno != EEXIST)
+			continue;
+		if (lock_dir_safe(c[i]))
+			return scratch_lock_dir();
+		strbuf_addf(err, "unsafe uid lock folder '%s' (must be a folder of "
+			    "uid %u, mode 0700)", c[i], (unsigned)geteuid());
+		return NULL;
 	}
-	return 0;
-bad:
-	strbuf_addf(err, "cannot create '%s': %s", SCRATCH_LOCK_DIR,
+	strbuf_addf(err, "cannot create a uid lock folder (%s%s%s): %s",
+		    n ? c[0] : "no $HOME", n > 1 ? ", " : "", n > 1 ? c[n - 1] : "",
 		    strerror(errno));
+	return NULL;
+}
+
+/* Opens and locks dir/UID.lock when no one holds it: the descriptor, or -1
+ * (held by a live grade, or an error with errno). The file a holder
+ * removes on release may be the one just locked: the lock counts only
+ * while the path still names the locked file. */
+static int lock_uid(const char *dir, uid_t uid)
+{
+	char path[PATH_MAX + 32];
+
+	snprintf(path, sizeof(path), "%s/%u.lock", dir, (unsigned)uid);
+	for (int tries = 0; tries < 8; tries++) {
+		struct stat a, b;
+		int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+
+		if (fd < 0)
+			return -1;
+		if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+			close(fd);
+			errno = EWOULDBLOCK;
+			return -1;
+		}
+		if (fstat(fd, &a) == 0 && lstat(path, &b) == 0 &&
+		    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+			return fd;
+		close(fd);      /* removed meanwhile: try the new one */
+	}
+	errno = EWOULDBLOCK;
 	return -1;
+}
+
+/* Lets go of a uid: the file goes first, while still locked, so no lock
+ * file is left behind by a grade that ended normally. */
+static void unlock_uid(uid_t uid, int fd)
+{
+	char path[PATH_MAX + 32];
+
+	if (fd < 0)
+		return;
+	if (scratch_lock_dir()) {
+		snprintf(path, sizeof(path), "%s/%u.lock", lock_dir_path, (unsigned)uid);
+		unlink(path);
+	}
+	close(fd);
 }
 
 /* Claims nslots free uids; see scratch.h. */
 static int claim_uids(struct scratch *s, struct strbuf *err)
 {
-	char path[256];
+	const char *dir;
 	int got = 0;
 
 	s->uids = calloc((size_t)s->nslots, sizeof(*s->uids));
@@ -58,28 +157,28 @@ static int claim_uids(struct scratch *s, struct strbuf *err)
 	}
 	for (int i = 0; i < s->nslots; i++)
 		s->lock_fds[i] = -1;
-	if (lock_dir(err) < 0)
+	if (!(dir = lock_dir(err)))
 		return -1;
 	for (int k = 0; k < SCRATCH_UID_RANGE && got < s->nslots; k++) {
 		uid_t uid = run_slot_uid(k);
-		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR, (unsigned)uid);
-		int fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+		int fd = lock_uid(dir, uid);
+
+		if (fd < 0 && errno == EWOULDBLOCK)
+			continue;
 		if (fd < 0) {
-			strbuf_addf(err, "cannot open '%s': %s", path, strerror(errno));
+			strbuf_addf(err, "cannot open '%s/%u.lock': %s", dir,
+				    (unsigned)uid, strerror(errno));
 			return -1;
 		}
-		if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
-			close(fd);
-			continue;
-		}
-		/* The holder's pid, so that grade --batch can find and clean
-		 * the uids of a grade it had to kill. */
+		/* The holder's pid, so that grade --batch can find the uids
+		 * of a grade it had to kill (never to tell whether it
+		 * lives: that is the lock's). */
 		char pid[24];
 		int len = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
 		if (ftruncate(fd, 0) < 0 || write(fd, pid, (size_t)len) != len) {
-			strbuf_addf(err, "cannot write '%s': %s", path,
-				    strerror(errno));
-			close(fd);
+			strbuf_addf(err, "cannot write '%s/%u.lock': %s", dir,
+				    (unsigned)uid, strerror(errno));
+			unlock_uid(uid, fd);
 			return -1;
 		}
 		s->uids[got] = uid;
@@ -92,6 +191,22 @@ static int claim_uids(struct scratch *s, struct strbuf *err)
 		return -1;
 	}
 	return 0;
+}
+
+int scratch_uid_held(uid_t uid)
+{
+	const char *dir = scratch_lock_dir();
+	char path[PATH_MAX + 32];
+	int fd, held;
+
+	if (!dir)
+		return 0;
+	snprintf(path, sizeof(path), "%s/%u.lock", dir, (unsigned)uid);
+	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0)
+		return 0;
+	held = flock(fd, LOCK_EX | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	close(fd);
+	return held;
 }
 
 /* ---- trees of dead graders ---- */
@@ -136,7 +251,6 @@ static int quiet_slot_uids(int fd, int *locks, uid_t *uids, int *n, int max)
 	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
 	struct dirent *e;
 	struct stat st;
-	char path[256];
 	int rc = 0;
 
 	if (!d) {
@@ -154,19 +268,16 @@ static int quiet_slot_uids(int fd, int *locks, uid_t *uids, int *n, int max)
 			seen = uids[i] == st.st_uid;   /* slot-S and build-N */
 		if (seen)
 			continue;
-		snprintf(path, sizeof(path), "%s/%u.lock", SCRATCH_LOCK_DIR,
-			 (unsigned)st.st_uid);
-		int lk = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
-		if (lk >= 0 && flock(lk, LOCK_EX | LOCK_NB) < 0) {
-			close(lk);
-			rc = -1;
+		const char *dir = scratch_lock_dir();
+		int lk = dir ? lock_uid(dir, st.st_uid) : -1;
+		if (lk < 0 && errno == EWOULDBLOCK) {
+			rc = -1;        /* a live grader holds it */
 		} else if (*n < max) {
 			kill_uid(st.st_uid);
 			uids[*n] = st.st_uid;
 			locks[(*n)++] = lk;
 		} else {
-			if (lk >= 0)
-				close(lk);
+			unlock_uid(st.st_uid, lk);
 			rc = -1;
 		}
 	}
@@ -205,8 +316,7 @@ static void sweep_one(const char *tmp, const char *name)
 		if (dfd >= 0)
 			close(dfd);
 		for (int i = 0; i < nlocks; i++)
-			if (locks[i] >= 0)
-				close(locks[i]);
+			unlock_uid(uids[i], locks[i]);
 	}
 	close(ofd);
 }
@@ -268,8 +378,7 @@ void scratch_cleanup(struct scratch *s)
 		close(s->owner_fd);
 	s->owner_fd = -1;
 	for (int i = 0; s->lock_fds && i < s->nslots; i++)
-		if (s->lock_fds[i] >= 0)
-			close(s->lock_fds[i]);
+		unlock_uid(s->uids[i], s->lock_fds[i]);
 	free(s->lock_fds);
 	free(s->uids);
 	s->lock_fds = NULL;
@@ -496,31 +605,37 @@ char *scratch_read_file(const char *path, size_t *len)
 
 /* A grade killed before it could clean up may leave a student's program
  * running under its sandbox uids (as root only). Those are the uids whose
- * lock files name the dead grade's pid; each is cleaned while its lock is
- * held here, so a uid some other live grader has claimed since is never
- * touched. The killing is sandbox_kill_uid's: from outside, as root,
- * never by becoming the uid (a process of that uid could stop us). */
+ * lock files name the dead grade's pid (which only identifies them: the
+ * batch that killed it saw that pid). Whether a grade lives is its lock's
+ * to say, never its pid's: each uid is cleaned while its lock is held
+ * here, so a uid a live grader holds (in another PID namespace too, where
+ * the same number names another process) is never touched, nor one some
+ * grader has claimed since. The file goes too. The killing is
+ * sandbox_kill_uid's: from outside, as root, never by becoming the uid (a
+ * process of that uid could stop us). */
 void scratch_kill_uids_of(pid_t dead)
 {
-	DIR *d = geteuid() == 0 ? opendir(SCRATCH_LOCK_DIR) : NULL;
+	const char *dir = geteuid() == 0 ? scratch_lock_dir() : NULL;
+	DIR *d = dir ? opendir(dir) : NULL;
 	struct dirent *e;
-	char path[512], buf[32];
+	char buf[32];
 
 	while (d && (e = readdir(d))) {
 		char *end;
 		unsigned long uid = strtoul(e->d_name, &end, 10);
 		if (end == e->d_name || strcmp(end, ".lock") || uid == 0)
 			continue;
-		snprintf(path, sizeof path, "%s/%s", SCRATCH_LOCK_DIR, e->d_name);
-		int fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		int fd = lock_uid(dir, (uid_t)uid);
 		if (fd < 0)
 			continue;
-		ssize_t n = read(fd, buf, sizeof buf - 1);
+		ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
 		buf[n > 0 ? n : 0] = '\0';
-		if (n > 0 && strtol(buf, NULL, 10) == (long)dead &&
-		    flock(fd, LOCK_EX | LOCK_NB) == 0)
+		if (n > 0 && strtol(buf, NULL, 10) == (long)dead) {
 			sandbox_kill_uid((uid_t)uid);
-		close(fd);
+			unlock_uid((uid_t)uid, fd);
+		} else {
+			close(fd);
+		}
 	}
 	if (d)
 		closedir(d);

@@ -29,10 +29,24 @@
  * on one machine (grade --batch runs several) must never share one: each
  * slot claims the first free uid among run_slot_uid(0), run_slot_uid(1)...
  * (base: --uid-base or WG_UID_BASE) by holding an flock on
- * SCRATCH_LOCK_DIR/UID.lock for the life of the process; the file holds
- * that process's pid, so that a parent that had to kill a grade (grade
- * --batch) can find the uids it held and clean them. Otherwise (not
- * root) children keep the grader's identity (uid -1).
+ * LOCKDIR/UID.lock for the life of the process. Otherwise (not root)
+ * children keep the grader's identity (uid -1).
+ *
+ * The uid locks. LOCKDIR (scratch_lock_dir) is the first of these that is
+ * a folder of the caller's uid, mode 0700, never a symbolic link (made so
+ * when missing): /run/warpgrade (root only; every root grade of the
+ * machine meets there), $XDG_RUNTIME_DIR/warpgrade, $HOME/.cache/warpgrade
+ * (a root without a writable /run: a container's, a user namespace's). No
+ * fixed name in /tmp, where anyone could make it first. A lock file holds
+ * its holder's pid, so that a parent that had to kill a grade (grade
+ * --batch) can find the uids it held and clean them; whether a grade
+ * lives is told by its flock alone, never by that pid (a grade in another
+ * PID namespace has another number there, and pids are reused). A grade
+ * that ends removes its lock files while it still holds them; a claimer
+ * counts a lock only while the path still names the file it locked, so
+ * that removal races with no one. A killed grade leaves its files: the
+ * next claimer of the uid, or the sweep of its scratch tree, takes them
+ * over.
  *
  * Errors: scratch_init and scratch_fresh_dir: -1 and a message in err (a
  * struct strbuf, appended); the file helpers: -1 (or NULL) and errno; the
@@ -44,8 +58,8 @@
 
 struct strbuf;
 
-/* Root-owned directory of the uid lock files (created 0700 if missing). */
-#define SCRATCH_LOCK_DIR "/tmp/.warpgrade-uids"
+/* The uid lock folder as root (see above). */
+#define SCRATCH_LOCK_DIR_ROOT "/run/warpgrade"
 /* How many uids from the base are tried. */
 #define SCRATCH_UID_RANGE 4096
 
@@ -94,8 +108,15 @@ int scratch_copy_fd(int in, const char *dst, mode_t mode);
 int scratch_remove_tree(const char *path);
 
 /* As root: kills every process of the uids whose lock files name the
- * grade process `dead` (a grade that was killed before it cleaned up). */
+ * grade process `dead` (a grade that was killed before it cleaned up) and
+ * that no live grade holds. */
 void scratch_kill_uids_of(pid_t dead);
+
+/* The uid lock folder (above) where one exists and is safe, else NULL
+ * (nothing was ever claimed here). Static storage. */
+const char *scratch_lock_dir(void);
+/* 1 when a live grade holds uid's lock (its flock, whatever its pid). */
+int scratch_uid_held(uid_t uid);
 
 /* Reads a whole file into a malloc'd, NUL-terminated buffer (the caller
  * frees it); *len gets its size. NULL with errno set on failure. */

@@ -35,6 +35,18 @@ make -s -C "$ag/source/warpgrade" build/bin/grade CFLAGS=-O1 > "$tmp/build.log" 
 	{ cat "$tmp/build.log"; echo "FAIL: warpgrade does not build from the zip"; exit 1; }
 cp "$ag/source/run_autograder" "$ag/run_autograder"   # as Gradescope does
 
+# setup.sh (apt-get stubbed: the packages are here) closes the tree and
+# prints the sandbox's account into the image build log.
+mkdir -p "$tmp/bin"
+printf '#!/bin/sh\nexit 0\n' > "$tmp/bin/apt-get"
+chmod 755 "$tmp/bin/apt-get"
+PATH=$tmp/bin:$PATH sh "$ag/source/setup.sh" > "$tmp/setup.log" 2>&1 ||
+	bad "setup.sh failed: $(tail -n 5 "$tmp/setup.log")"
+grep -q '^sandbox layers:' "$tmp/setup.log" ||
+	bad "setup.sh does not print the sandbox's account: $(tail -n 5 "$tmp/setup.log")"
+grep -Eq '^(ok: |hidden tests may leak here:)' "$tmp/setup.log" ||
+	bad "setup.sh's account has no verdict"
+
 check() { # $1: what, then python asserts on r (results) and s (the suite)
 	what=$1
 	python3 - "$ag/results/results.json" "$ag/source/warpgrade/hidden-tests/suite.json" "$2" <<'PY' || bad "$what"
@@ -83,6 +95,25 @@ for t, c in zip(r["tests"], cases):
 vis = sum(c["points"] for c in cases if c.get("visibility") == "visible")
 assert "Score on the visible cases: %d / %d\n" % (vis, vis) in r["output"], r["output"]
 assert "%d /" % r["score"] not in r["output"], "the total is in the summary"
+'
+
+# 1b. What instructors see (run_autograder's stdout) opens with the
+# sandbox's account; students' results.json holds none of it.
+head -n 1 "$tmp/run.log" | grep -q '^run_autograder: sandbox: ' ||
+	bad "the autograder's stdout does not open with the sandbox's account: $(head -n 2 "$tmp/run.log")"
+grep -q '^sandbox layers:' "$tmp/run.log" || bad "no layer table in the autograder's stdout"
+grep -q 'sandbox' "$ag/results/results.json" && bad "the sandbox's account reached results.json"
+# Where no namespace can be made (Docker's default seccomp profile as
+# Gradescope probably runs it), the first line says plainly that hidden
+# tests may leak, and grading goes on.
+rm -rf "$ag/results"
+WG_NO_NAMESPACES=1 AUTOGRADER_ROOT=$ag sh "$ag/run_autograder" > "$tmp/run-nons.log" 2>&1
+head -n 1 "$tmp/run-nons.log" | grep -q 'HIDDEN TESTS MAY LEAK HERE' ||
+	bad "without namespaces the first line does not say hidden tests may leak: $(head -n 1 "$tmp/run-nons.log")"
+grep -q '^  - ' "$tmp/run-nons.log" || bad "without namespaces, no reason given"
+check "correct submission without namespaces" '
+assert r["score"] == sum(c["points"] for c in s["cases"]), r["score"]
+assert "leak" not in r["output"] and "sandbox" not in r["output"], r["output"]
 '
 
 # 2. It does not compile: every case CE, the compiler's message in the
