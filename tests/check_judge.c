@@ -12,6 +12,7 @@
 
 #include "grader/run/build.h"
 #include "grader/judge/judge.h"
+#include "tests/case_fixture.h"
 #include "tests/wg_check.h"
 
 #define POINTS 3
@@ -67,8 +68,7 @@ static void helper_path(const char *name, char *buf, size_t n)
 static void judge_row(const struct row *w, struct judge_result *r)
 {
 	struct judge_config cfg = { .diff = DIFF_OPTS_INIT };
-	struct judge_data d = { (char *)w->in, (char *)w->out, strlen(w->in),
-				strlen(w->out) };
+	struct case_files f;
 	char prog[PATH_MAX];
 
 	helper_path(w->helper, prog, sizeof(prog));
@@ -79,8 +79,10 @@ static void judge_row(const struct row *w, struct judge_result *r)
 	cfg.lim.mem_bytes = w->mem_bytes ? w->mem_bytes : (uint64_t)256 << 20;
 	cfg.lim.stack_bytes = (uint64_t)8 << 20;
 	cfg.lim.output_bytes = w->output_bytes ? w->output_bytes : 1 << 20;
+	case_files_make(&f, w->in, strlen(w->in), w->out, strlen(w->out));
 	judge_case(&cfg, prog, build_image_size(prog), w->dir ? w->dir : "/tmp",
-		   (uid_t)-1, (gid_t)-1, NULL, &d, POINTS, r);
+		   (uid_t)-1, (gid_t)-1, NULL, &f.data, POINTS, r);
+	case_files_remove(&f);
 }
 
 START_TEST(test_verdicts)

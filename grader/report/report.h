@@ -60,9 +60,6 @@ struct report_opts {
 	long memory_mib, output_kib;
 	long stack_mib, processes, tmp_mib;
 	const struct sandbox_layers *sandbox;   /* NULL: not recorded */
-	/* Per case, the input and expected output, so that a wrong answer
-	 * names its input line (the suite's line_map); may be NULL. */
-	const struct judge_data *data;
 	const struct build_limits *build;   /* the compiler's; NULL: not shown */
 };
 
