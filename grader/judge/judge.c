@@ -108,11 +108,11 @@ static void set_diff(const struct judge_config *cfg, const struct strbuf *exp,
 	struct diff_first f;
 	char *uni = NULL;
 
-	if (diff_first(exp->buf, exp->len, res->out, res->out_len, cfg->exact, &f) < 0)
-		return;
+	if (diff_report(exp->buf, exp->len, res->out, res->out_len, &cfg->diff,
+			&f, &uni) < 0 && f.line && !f.text)
+		return;         /* no memory for the first difference */
 	out->diff_line = f.line;
 	out->first = f.text;
-	uni = diff_unified(exp->buf, exp->len, res->out, res->out_len, &cfg->diff);
 	if (f.text && uni) {
 		size_t a = strlen(f.text), b = strlen(uni);
 		out->diff = malloc(a + b + 2);

@@ -35,7 +35,7 @@
 struct judge_config {
 	struct run_limits lim;   /* per case */
 	int exact;
-	struct diff_opts diff;
+	struct diff_opts diff;   /* diff.exact == exact */
 	const struct suite_line_map *line_map;	/* NULL: none (suite.h) */
 };
 
