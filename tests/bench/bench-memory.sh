@@ -9,7 +9,8 @@
 #                BENCH_INPUT_MB (50) MB
 #   per case     the same 1,088 runs as one submission of the 1,088-case
 #                suite and as 16 submissions of SUITE: the time per case
-#                must not grow with the suite
+#                (wall, and CPU of grade, its keepers and the programs,
+#                steadier on a busy machine) must not grow with the suite
 # Usage: bench-memory.sh BUILD_DIR SUITE   (BENCH_REPS=3: best of)
 set -eu
 b=$1 suite=$2
@@ -77,29 +78,39 @@ phuge=$(peak sh -c '"$1" < "$2"' sh "$ref" "$huge/big.in")
 subs=""
 k=0
 while [ $k -lt $copies ]; do subs="$subs $ref"; k=$((k + 1)); done
+# "WALL_NS CPU_NS" of grade -j 1 ARGS.
 grade_run() {
 	t0=$(ns)
-	"$grade" -q -j 1 "$@" > /dev/null || [ $? -le 1 ] || {
-		echo "bench-memory: grade $* failed" >&2; exit 1; }
-	echo $(($(ns) - t0))
+	/usr/bin/time -f '%U %S' -o "$tmp/cpu" "$grade" -q -j 1 "$@" > /dev/null 2>&1 ||
+		[ $? -le 1 ] || { echo "bench-memory: grade $* failed" >&2; exit 1; }
+	t1=$(ns)
+	echo "$((t1 - t0)) $(awk '/^[0-9.]+ [0-9.]+$/ { printf "%.0f", ($1 + $2) * 1e9 }' "$tmp/cpu")"
+}
+# The lowest of each of two figures.
+min2() {
+	if [ -z "$1" ]; then echo "$2"; return; fi
+	echo "$1 $2" | awk '{ print ($1 < $3 ? $1 : $3), ($2 < $4 ? $2 : $4) }'
 }
 spread="" one=""
 k=0
 while [ $k -lt "$reps" ]; do
 	# shellcheck disable=SC2086
-	spread=$(min "$spread" "$(grade_run "$suite" $subs)")
-	one=$(min "$one" "$(grade_run "$big" "$ref")")
+	spread=$(min2 "$spread" "$(grade_run "$suite" $subs)")
+	one=$(min2 "$one" "$(grade_run "$big" "$ref")")
 	k=$((k + 1))
 done
 
+echo "$spread $one" |
 awk -v c="$ncases" -v n=$((ncases * copies)) -v mb="$mb" -v g68="$g68" \
-    -v g1088="$g1088" -v gh="$ghuge" -v ph="$phuge" -v sp="$spread" -v one="$one" \
-    -v reps="$reps" -v copies="$copies" 'BEGIN {
+    -v g1088="$g1088" -v gh="$ghuge" -v ph="$phuge" \
+    -v reps="$reps" -v copies="$copies" '{
 	printf "bench-memory: grade -j 1 on the reference (best of %d)\n", reps
 	printf "  %-40s %8.1f MiB\n", "peak RSS, " c " cases", g68 / 1024
 	printf "  %-40s %8.1f MiB\n", "peak RSS, " n " cases", g1088 / 1024
 	printf "  %-40s %8.1f MiB  (the program alone: %.1f MiB)\n",
 		"peak RSS, one case of a " mb " MB input", gh / 1024, ph / 1024
-	printf "  %-40s %8.3f ms/case\n", copies " submissions x " c " cases", sp / n / 1e6
-	printf "  %-40s %8.3f ms/case  (%.3fx)\n", "1 submission x " n " cases", one / n / 1e6, one / sp
+	printf "  %-40s %8s %8s\n", "per case", "wall", "CPU"
+	printf "  %-40s %5.3f ms %5.3f ms\n", copies " submissions x " c " cases", $1 / n / 1e6, $2 / n / 1e6
+	printf "  %-40s %5.3f ms %5.3f ms  (%.3fx / %.3fx)\n", "1 submission x " n " cases",
+		$3 / n / 1e6, $4 / n / 1e6, $3 / $1, $4 / $2
 }'

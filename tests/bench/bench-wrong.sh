@@ -43,7 +43,7 @@ timed() {
 	/usr/bin/time -f '%U %S' -o "$tmp/cpu" "$@" > /dev/null 2>&1 || [ $? -le 1 ] || {
 		echo "bench-wrong: $* failed" >&2; exit 1; }
 	t1=$(ns)
-	echo "$((t1 - t0)) $(awk '{ printf "%d", ($1 + $2) * 1e9 }' "$tmp/cpu")"
+	echo "$((t1 - t0)) $(awk '/^[0-9.]+ [0-9.]+$/ { printf "%.0f", ($1 + $2) * 1e9 }' "$tmp/cpu")"
 }
 # The lowest of each of two figures.
 min2() {
