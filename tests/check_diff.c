@@ -419,23 +419,45 @@ START_TEST(test_split_cap)
 }
 END_TEST
 
-/* diff_report is diff_first and diff_unified at once. */
+/* diff_report is diff_first and diff_unified at once: the same texts, on
+ * short and long outputs, under both rules. */
 START_TEST(test_report)
 {
-	struct diff_opts o = DIFF_OPTS_INIT;
-	struct diff_first f;
-	char *u;
+	static char e[36000], a[36000];
+	size_t n = numbered(e, 5000);
+	const struct { const char *e, *a; size_t el, al; } pairs[] = {
+		{ "a\nb\nc\n", "a\nB\nc\n", 6, 6 },
+		{ "a\nb\n", "a\nb  \n\n", 4, 7 },
+		{ "1\n2\n3\n", "1\n2\n", 6, 4 },
+		{ e, a, n, n },
+		{ e, a, n, n - 70 },
+	};
 
-	ck_assert_int_eq(diff_report("a\nb\nc\n", 6, "a\nB\nc\n", 6, &o, &f,
-				     &u), 0);
-	ck_assert_int_eq(f.line, 2);
-	ck_assert_str_eq(f.text, "first difference: line 2, column 1\n"
-			 "  expected: b\n"
-			 "  actual:   B\n"
-			 "            ^\n");
-	ck_assert_str_eq(u, "--- expected\n+++ actual\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
-	free(f.text);
-	free(u);
+	memcpy(a, e, n);
+	a[20000] = 'X';
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(*pairs); i++)
+		for (int exact = 0; exact < 2; exact++) {
+			struct diff_opts o = DIFF_OPTS_INIT;
+			struct diff_first f, g;
+			char *u, *v;
+
+			o.exact = exact;
+			ck_assert_int_eq(diff_report(pairs[i].e, pairs[i].el, pairs[i].a,
+						     pairs[i].al, &o, &f, &u), 0);
+			ck_assert_int_eq(diff_first(pairs[i].e, pairs[i].el, pairs[i].a,
+						    pairs[i].al, exact, &g), 0);
+			v = unified_n(pairs[i].e, pairs[i].el, pairs[i].a,
+				      pairs[i].al, exact);
+			ck_assert_int_eq(f.line, g.line);
+			ck_assert_int_eq(f.column, g.column);
+			ck_assert_int_eq(f.ws_only, g.ws_only);
+			ck_assert_pstr_eq(f.text, g.text);
+			ck_assert_str_eq(u, v);
+			free(f.text);
+			free(g.text);
+			free(u);
+			free(v);
+		}
 }
 END_TEST
 
