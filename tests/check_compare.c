@@ -3,6 +3,7 @@
  * trailing blank lines ignored; everything else counts) and --exact (bytes).
  * Each expectation is worked out by hand from that rule.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "grader/judge/compare.h"
@@ -81,6 +82,71 @@ START_TEST(test_trim_and_line_equal)
 }
 END_TEST
 
+/* The common part is measured a block at a time (4096, then 64 bytes):
+ * a difference on either side of each block's edge is found exactly. */
+START_TEST(test_common_prefix)
+{
+	static char a[10000], b[10000];
+	const size_t at[] = { 0, 1, 63, 64, 65, 4095, 4096, 4097, 8191, 8192,
+			      9999 };
+
+	memset(a, 'x', sizeof(a));
+	memcpy(b, a, sizeof(b));
+	ck_assert_uint_eq(cmp_common_prefix(a, b, 0), 0);
+	ck_assert_uint_eq(cmp_common_prefix(a, b, sizeof(a)), sizeof(a));
+	for (size_t i = 0; i < sizeof(at) / sizeof(*at); i++) {
+		b[at[i]] = 'y';
+		ck_assert_uint_eq(cmp_common_prefix(a, b, sizeof(a)), at[i]);
+		ck_assert_uint_eq(cmp_common_prefix(a, b, at[i]), at[i]);
+		b[at[i]] = 'x';
+	}
+}
+END_TEST
+
+/* n lines "l%05d\n" (7 bytes each) into buf; returns the length. */
+static size_t numbered(char *buf, int n)
+{
+	size_t k = 0;
+
+	for (int i = 1; i <= n; i++)
+		k += (size_t)sprintf(buf + k, "l%05d\n", i);
+	return k;
+}
+
+/* After a long identical part, the rule still applies to the line that
+ * holds the first differing byte, wherever it falls against the blocks:
+ * a trailing blank there is no difference, another byte is; and what
+ * follows (a missing or extra line, a missing final newline, trailing
+ * blank lines) counts as on a short output. */
+START_TEST(test_long_common_part)
+{
+	static char e[40000], a[40000];
+	size_t n = numbered(e, 5000), len;
+
+	for (size_t at = 4090; at < 4100; at++) {
+		/* A blank before the line's '\n', or a byte changed. */
+		size_t eol = at + (7 - at % 7) - 1;   /* the line's '\n' */
+
+		memcpy(a, e, eol);
+		a[eol] = ' ';
+		memcpy(a + eol + 1, e + eol, n - eol);
+		ck_assert(cmp_equal(e, n, a, n + 1, 0));
+		ck_assert(!cmp_equal(e, n, a, n + 1, 1));
+		memcpy(a, e, n);
+		a[at] = 'X';            /* in a line, or for its '\n' */
+		ck_assert(!cmp_equal(e, n, a, n, 0));
+	}
+	ck_assert(!cmp_equal(e, n, e, n - 7, 0));     /* one line missing */
+	ck_assert(!cmp_equal(e, n - 7, e, n, 0));     /* one line more */
+	ck_assert(cmp_equal(e, n, e, n - 1, 0));      /* no final newline */
+	ck_assert(!cmp_equal(e, n, e, n - 1, 1));
+	memcpy(a, e, n);
+	len = n + (size_t)sprintf(a + n, "\n \n");
+	ck_assert(cmp_equal(e, n, a, len, 0));        /* blank lines after */
+	ck_assert(!cmp_equal(e, n, a, len, 1));
+}
+END_TEST
+
 Suite *make_compare_suite(void)
 {
 	Suite *s = suite_create("compare");
@@ -93,6 +159,8 @@ Suite *make_compare_suite(void)
 	tcase_add_test(tc, test_what_still_counts);
 	tcase_add_test(tc, test_nul_bytes);
 	tcase_add_test(tc, test_trim_and_line_equal);
+	tcase_add_test(tc, test_common_prefix);
+	tcase_add_test(tc, test_long_common_part);
 	suite_add_tcase(s, tc);
 	return s;
 }

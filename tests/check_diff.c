@@ -19,15 +19,21 @@ static struct diff_first first(const char *e, const char *a, int exact)
 	return f;
 }
 
-static char *unified(const char *e, const char *a, int exact)
+static char *unified_n(const char *e, size_t el, const char *a, size_t al,
+		       int exact)
 {
 	struct diff_opts o = DIFF_OPTS_INIT;
 	char *u;
 
 	o.exact = exact;
-	u = diff_unified(e, strlen(e), a, strlen(a), &o);
+	u = diff_unified(e, el, a, al, &o);
 	ck_assert_ptr_nonnull(u);
 	return u;
+}
+
+static char *unified(const char *e, const char *a, int exact)
+{
+	return unified_n(e, strlen(e), a, strlen(a), exact);
 }
 
 START_TEST(test_equal)
@@ -240,6 +246,221 @@ START_TEST(test_escape)
 }
 END_TEST
 
+/* ---- long outputs: the common parts are skipped, not split ---- */
+
+/* n lines "l%05d\n" (7 bytes each) into buf; returns the length. */
+static size_t numbered(char *buf, int n)
+{
+	size_t k = 0;
+
+	for (int i = 1; i <= n; i++)
+		k += (size_t)sprintf(buf + k, "l%05d\n", i);
+	return k;
+}
+
+/* The unified diff of line l (1-based) of n numbered lines replaced by
+ * text, with 3 lines of context. */
+static void one_hunk(char *out, int n, int l, const char *text)
+{
+	int from = l > 3 ? l - 3 : 1, to = l + 3 < n ? l + 3 : n;
+	char *p = out;
+
+	p += sprintf(p, "--- expected\n+++ actual\n@@ -%d,%d +%d,%d @@\n", from,
+		     to - from + 1, from, to - from + 1);
+	for (int k = from; k < l; k++)
+		p += sprintf(p, " l%05d\n", k);
+	p += sprintf(p, "-l%05d\n+%s\n", l, text);
+	for (int k = l + 1; k <= to; k++)
+		p += sprintf(p, " l%05d\n", k);
+}
+
+/* A difference at byte at of 2,000 numbered lines, either side of the
+ * blocks the common head (4096, 64 bytes) and tail (64) are skipped by:
+ * a byte changed, or where the byte is a '\n', a space before it (no
+ * difference under the default rule, one with --exact). */
+static void check_at(size_t at)
+{
+	static char e[14001], a[14002], want[1024], line[16];
+	size_t n = numbered(e, 2000), alen = n;
+	int l = (int)(at / 7) + 1, nl = e[at] == '\n';
+	struct diff_first f;
+	char *u;
+
+	memcpy(a, e, n);
+	if (nl) {
+		memmove(a + at + 1, a + at, n - at);
+		a[at] = ' ';
+		alen++;
+		ck_assert_int_eq(diff_first(e, n, a, alen, 0, &f), 0);
+		ck_assert_int_eq(f.line, 0);
+		u = unified_n(e, n, a, alen, 0);
+		ck_assert_str_eq(u, "");
+		free(u);
+	} else {
+		a[at] = 'X';
+	}
+	ck_assert_int_eq(diff_first(e, n, a, alen, nl, &f), 0);
+	ck_assert_int_eq(f.line, l);
+	ck_assert_int_eq(f.column, (int)(at % 7) + 1);
+	ck_assert_int_eq(f.ws_only, nl);
+	snprintf(line, sizeof(line), "%.*s", 6 + nl, a + (size_t)(l - 1) * 7);
+	one_hunk(want, 2000, l, line);
+	u = unified_n(e, n, a, alen, nl);
+	ck_assert_str_eq(u, want);
+	free(u);
+	free(f.text);
+}
+
+START_TEST(test_block_boundaries)
+{
+	const size_t head[] = { 0, 6, 63, 64, 65, 4095, 4096, 4097, 8191, 8192 };
+	const size_t tail[] = { 1, 2, 63, 64, 65, 66, 128, 129 };
+
+	for (size_t i = 0; i < sizeof(head) / sizeof(*head); i++)
+		check_at(head[i]);
+	for (size_t i = 0; i < sizeof(tail) / sizeof(*tail); i++)
+		check_at(14000 - tail[i]);
+}
+END_TEST
+
+/* Expected longer or shorter by 10 lines after 4,990 common ones: the
+ * count of missing lines and the hunk as on a short output. */
+START_TEST(test_long_missing_and_extra)
+{
+	static char e[36000], want[1024];
+	size_t n = numbered(e, 5000), m = 4990 * 7;
+	struct diff_first f;
+	char *p = want, *u;
+
+	ck_assert_int_eq(diff_first(e, n, e, m, 0, &f), 0);
+	ck_assert_int_eq(f.line, 4991);
+	ck_assert_str_eq(f.text, "first difference: line 4991: your output ends "
+			 "there, 10 more lines were expected\n"
+			 "  expected: l04991\n");
+	free(f.text);
+	p += sprintf(p, "--- expected\n+++ actual\n@@ -4988,13 +4988,3 @@\n"
+		     " l04988\n l04989\n l04990\n");
+	for (int k = 4991; k <= 5000; k++)
+		p += sprintf(p, "-l%05d\n", k);
+	u = unified_n(e, n, e, m, 0);
+	ck_assert_str_eq(u, want);
+	free(u);
+
+	ck_assert_int_eq(diff_first(e, m, e, n, 0, &f), 0);
+	ck_assert_int_eq(f.line, 4991);
+	ck_assert_str_eq(f.text, "first difference: line 4991: your output goes "
+			 "on after the expected last line\n"
+			 "  actual:   l04991\n");
+	free(f.text);
+	u = unified_n(e, m, e, n, 0);
+	ck_assert_ptr_nonnull(strstr(u, "@@ -4988,3 +4988,13 @@\n l04988\n"));
+	ck_assert_ptr_nonnull(strstr(u, "+l04991\n"));
+	ck_assert_ptr_nonnull(strstr(u, "+l05000\n"));
+	free(u);
+}
+END_TEST
+
+/* A missing final newline after 5,000 lines: nothing by default; with
+ * --exact, the last line at its end. */
+START_TEST(test_long_final_newline)
+{
+	static char e[36000];
+	size_t n = numbered(e, 5000);
+	struct diff_first f;
+	char *u;
+
+	ck_assert_int_eq(diff_first(e, n, e, n - 1, 0, &f), 0);
+	ck_assert_int_eq(f.line, 0);
+	ck_assert_int_eq(diff_first(e, n, e, n - 1, 1, &f), 0);
+	ck_assert_int_eq(f.line, 5000);
+	ck_assert_int_eq(f.column, 7);
+	ck_assert_ptr_nonnull(strstr(f.text, "line 5000, at its end: the expected "
+				     "output has a newline there, yours does not"));
+	free(f.text);
+	u = unified_n(e, n, e, n - 1, 1);
+	ck_assert_str_eq(u, "--- expected\n+++ actual\n@@ -4997,4 +4997,4 @@\n"
+			 " l04997\n l04998\n l04999\n-l05000\n+l05000\n"
+			 "\\ No newline at end of file\n");
+	free(u);
+}
+END_TEST
+
+/* Past 2^20 lines a side is cut: a difference beyond is not shown (the
+ * comparison alone sees it), one before it is, with the note. */
+START_TEST(test_split_cap)
+{
+	size_t lines = ((size_t)1 << 20) + 3, n = 2 * lines;
+	char *e = malloc(n), *a = malloc(n), *u;
+	struct diff_first f;
+
+	ck_assert_ptr_nonnull(e);
+	ck_assert_ptr_nonnull(a);
+	for (size_t i = 0; i < n; i += 2)
+		e[i] = 'a', e[i + 1] = '\n';
+	memcpy(a, e, n);
+	a[n - 4] = 'b';                 /* line 2^20 + 2 */
+	ck_assert_int_eq(diff_first(e, n, a, n, 0, &f), 0);
+	ck_assert_int_eq(f.line, 0);
+	u = unified_n(e, n, a, n, 0);
+	ck_assert_str_eq(u, "");
+	free(u);
+	a[n - 4] = 'a';
+	a[4] = 'b';                     /* line 3 */
+	ck_assert_int_eq(diff_first(e, n, a, n, 0, &f), 0);
+	ck_assert_int_eq(f.line, 3);
+	free(f.text);
+	u = unified_n(e, n, a, n, 0);
+	ck_assert_str_eq(u, "--- expected\n+++ actual\n@@ -1,6 +1,6 @@\n"
+			 " a\n a\n-a\n+b\n a\n a\n a\n(diff limited: too many "
+			 "lines or changes; the first difference above is exact)\n");
+	free(u);
+	free(e);
+	free(a);
+}
+END_TEST
+
+/* diff_report is diff_first and diff_unified at once: the same texts, on
+ * short and long outputs, under both rules. */
+START_TEST(test_report)
+{
+	static char e[36000], a[36000];
+	size_t n = numbered(e, 5000);
+	const struct { const char *e, *a; size_t el, al; } pairs[] = {
+		{ "a\nb\nc\n", "a\nB\nc\n", 6, 6 },
+		{ "a\nb\n", "a\nb  \n\n", 4, 7 },
+		{ "1\n2\n3\n", "1\n2\n", 6, 4 },
+		{ e, a, n, n },
+		{ e, a, n, n - 70 },
+	};
+
+	memcpy(a, e, n);
+	a[20000] = 'X';
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(*pairs); i++)
+		for (int exact = 0; exact < 2; exact++) {
+			struct diff_opts o = DIFF_OPTS_INIT;
+			struct diff_first f, g;
+			char *u, *v;
+
+			o.exact = exact;
+			ck_assert_int_eq(diff_report(pairs[i].e, pairs[i].el, pairs[i].a,
+						     pairs[i].al, &o, &f, &u), 0);
+			ck_assert_int_eq(diff_first(pairs[i].e, pairs[i].el, pairs[i].a,
+						    pairs[i].al, exact, &g), 0);
+			v = unified_n(pairs[i].e, pairs[i].el, pairs[i].a,
+				      pairs[i].al, exact);
+			ck_assert_int_eq(f.line, g.line);
+			ck_assert_int_eq(f.column, g.column);
+			ck_assert_int_eq(f.ws_only, g.ws_only);
+			ck_assert_pstr_eq(f.text, g.text);
+			ck_assert_str_eq(u, v);
+			free(f.text);
+			free(g.text);
+			free(u);
+			free(v);
+		}
+}
+END_TEST
+
 Suite *make_diff_suite(void)
 {
 	Suite *s = suite_create("diff");
@@ -256,6 +477,11 @@ Suite *make_diff_suite(void)
 	tcase_add_test(tc, test_bounded);
 	tcase_add_test(tc, test_long_line_window);
 	tcase_add_test(tc, test_escape);
+	tcase_add_test(tc, test_block_boundaries);
+	tcase_add_test(tc, test_long_missing_and_extra);
+	tcase_add_test(tc, test_long_final_newline);
+	tcase_add_test(tc, test_split_cap);
+	tcase_add_test(tc, test_report);
 	tcase_set_timeout(tc, 20);
 	suite_add_tcase(s, tc);
 	return s;

@@ -12,6 +12,7 @@
 
 #include "grader/run/build.h"
 #include "grader/judge/judge.h"
+#include "tests/case_fixture.h"
 #include "tests/wg_check.h"
 
 #define POINTS 3
@@ -67,8 +68,7 @@ static void helper_path(const char *name, char *buf, size_t n)
 static void judge_row(const struct row *w, struct judge_result *r)
 {
 	struct judge_config cfg = { .diff = DIFF_OPTS_INIT };
-	struct judge_data d = { (char *)w->in, (char *)w->out, strlen(w->in),
-				strlen(w->out) };
+	struct case_files f;
 	char prog[PATH_MAX];
 
 	helper_path(w->helper, prog, sizeof(prog));
@@ -79,8 +79,10 @@ static void judge_row(const struct row *w, struct judge_result *r)
 	cfg.lim.mem_bytes = w->mem_bytes ? w->mem_bytes : (uint64_t)256 << 20;
 	cfg.lim.stack_bytes = (uint64_t)8 << 20;
 	cfg.lim.output_bytes = w->output_bytes ? w->output_bytes : 1 << 20;
+	case_files_make(&f, w->in, strlen(w->in), w->out, strlen(w->out));
 	judge_case(&cfg, prog, build_image_size(prog), w->dir ? w->dir : "/tmp",
-		   (uid_t)-1, (gid_t)-1, NULL, &d, POINTS, r);
+		   (uid_t)-1, (gid_t)-1, NULL, &f.data, POINTS, r);
+	case_files_remove(&f);
 }
 
 START_TEST(test_verdicts)
@@ -142,6 +144,81 @@ START_TEST(test_run_figures)
 }
 END_TEST
 
+/* The case's files are read when it runs: one the grader cannot read then
+ * is its own failure (IE, no points), never the program's. */
+START_TEST(test_unreadable_case_files)
+{
+	struct judge_config cfg = { .diff = DIFF_OPTS_INIT };
+	struct judge_data d = { "/nonexistent-wg-judge/in", NULL };
+	struct judge_result r;
+	struct case_files f;
+	char prog[PATH_MAX];
+
+	helper_path("rn_echo", prog, sizeof(prog));
+	cfg.lim.cpu_sec = 1;
+	cfg.lim.wall_sec = 3;
+	cfg.lim.mem_bytes = (uint64_t)256 << 20;
+	cfg.lim.stack_bytes = (uint64_t)8 << 20;
+	case_files_make(&f, "x\n", 2, "x\n", 2);
+	d.out_path = f.out;
+	judge_case(&cfg, prog, 0, "/tmp", (uid_t)-1, (gid_t)-1, NULL, &d, POINTS, &r);
+	ck_assert_int_eq(r.verdict, VERDICT_IE);
+	ck_assert_int_eq(r.score, 0);
+	ck_assert_ptr_nonnull(strstr(r.detail, "cannot open the input "
+				     "'/nonexistent-wg-judge/in'"));
+	judge_result_release(&r);
+
+	d = (struct judge_data){ f.in, "/nonexistent-wg-judge/out" };
+	judge_case(&cfg, prog, 0, "/tmp", (uid_t)-1, (gid_t)-1, NULL, &d, POINTS, &r);
+	ck_assert_int_eq(r.verdict, VERDICT_IE);
+	ck_assert_int_eq(r.score, 0);
+	ck_assert_int_eq(r.ran, 1);
+	ck_assert_str_eq(r.detail, "grader failure: cannot read "
+			 "'/nonexistent-wg-judge/out': No such file or directory");
+	judge_result_release(&r);
+	case_files_remove(&f);
+}
+END_TEST
+
+/* With a line map, a wrong answer names the input line that answered the
+ * first differing line, cut and escaped as the report shows it. */
+START_TEST(test_input_line)
+{
+	char *cmds[] = { (char *)"active" };
+	long nlines[] = { 0 };
+	struct suite_line_map m = { (char *)"#", (char *)"error: ", 1, cmds,
+				    nlines, 1 };
+	struct judge_config cfg = { .diff = DIFF_OPTS_INIT, .line_map = &m };
+	struct judge_result r;
+	struct case_files f;
+	char prog[PATH_MAX], in[400], want[200];
+	int n;
+
+	helper_path("rn_echo", prog, sizeof(prog));
+	cfg.lim.cpu_sec = 1;
+	cfg.lim.wall_sec = 3;
+	cfg.lim.mem_bytes = (uint64_t)256 << 20;
+	cfg.lim.stack_bytes = (uint64_t)8 << 20;
+	/* rn_echo answers its input; the expected output differs on its
+	 * second line, which the input's third line (a long one, after a
+	 * comment) answered. */
+	n = snprintf(in, sizeof(in), "a\n# note\nb\t%0150d\nc\n", 7);
+	case_files_make(&f, in, (size_t)n, "a\nX\nc\n", 6);
+	judge_case(&cfg, prog, 0, "/tmp", (uid_t)-1, (gid_t)-1, NULL, &f.data,
+		   POINTS, &r);
+	ck_assert_int_eq(r.verdict, VERDICT_WA);
+	ck_assert_int_eq(r.diff_line, 2);
+	ck_assert_int_eq(r.input_lo, 3);
+	ck_assert_int_eq(r.input_hi, 3);
+	/* Cut at 100 bytes of the line, then escaped. */
+	snprintf(want, sizeof(want), "b\\t%098d...", 0);
+	ck_assert_str_eq(r.input_line, want);
+	judge_result_release(&r);
+	ck_assert_ptr_null(r.input_line);
+	case_files_remove(&f);
+}
+END_TEST
+
 Suite *make_judge_suite(void)
 {
 	Suite *s = suite_create("judge");
@@ -150,6 +227,8 @@ Suite *make_judge_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_verdicts, 0, sizeof(rows) / sizeof(*rows));
 	tcase_add_test(tc, test_run_figures);
+	tcase_add_test(tc, test_unreadable_case_files);
+	tcase_add_test(tc, test_input_line);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -601,6 +601,101 @@ START_TEST(test_closes_stdout_early)
 }
 END_TEST
 
+/* ---- stdin from a file (input_path) ---- */
+
+/* n bytes of pattern() in a new file under /tmp, whose path goes to path. */
+static char *pattern_file(size_t n, char path[64])
+{
+	char *in = pattern(n);
+	int fd;
+
+	snprintf(path, 64, "/tmp/wg-input-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, in, n), (ssize_t)n);
+	close(fd);
+	return in;
+}
+
+/* Fed as it is read: every byte arrives, past many CHUNKs and with a last
+ * chunk that is not a whole one. */
+START_TEST(test_input_file_echo)
+{
+	struct hrun h;
+	char path[64];
+	size_t n = 4 * MIB + 12345;
+	char *in = pattern_file(n, path);
+
+	hrun_init(&h, 16, "rn_echo", NULL);
+	h.c.input_path = path;
+	h.c.lim.output_bytes = 8 * MIB;
+	hrun(&h);
+	ck_assert_int_eq(h.c.res.exit_code, 0);
+	ck_assert_uint_eq(h.c.res.out_len, n);
+	ck_assert_int_eq(memcmp(h.c.res.out, in, n), 0);
+	ck_assert_int_eq(h.c.fd_input, -1);
+	run_child_release(&h.c);
+	unlink(path);
+	free(in);
+}
+END_TEST
+
+/* A program that never reads: the feeding stops, nothing waits on it. */
+START_TEST(test_input_file_never_read)
+{
+	struct hrun h;
+	char path[64];
+	char *in = pattern_file(16 * MIB, path);
+
+	hrun_init(&h, 17, "rn_noread", "50", NULL);
+	h.c.input_path = path;
+	hrun(&h);
+	ck_assert_int_eq(h.c.res.exit_code, 0);
+	ck_assert_str_eq(h.c.res.out, "bye\n");
+	ck_assert_int_eq(h.c.res.timed_out_wall, 0);
+	run_child_release(&h.c);
+	unlink(path);
+	free(in);
+}
+END_TEST
+
+/* A file the kernel will not splice (/proc/PID/cmdline: EINVAL) is copied
+ * through the buffer instead: the program reads our own command line. */
+START_TEST(test_input_file_copied)
+{
+	struct hrun h;
+	char path[64];
+	struct strbuf want = STRBUF_INIT;
+
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)getpid());
+	ck_assert_int_eq(strbuf_read_file(&want, path, MIB), 0);
+	ck_assert_uint_gt(want.len, 0);
+	hrun_init(&h, 20, "rn_echo", NULL);
+	h.c.input_path = path;
+	hrun(&h);
+	ck_assert_int_eq(h.c.in_copy, 1);
+	ck_assert_uint_eq(h.c.res.out_len, want.len);
+	ck_assert_int_eq(memcmp(h.c.res.out, want.buf, want.len), 0);
+	run_child_release(&h.c);
+	strbuf_release(&want);
+}
+END_TEST
+
+/* An input the harness cannot open is its own failure: -1, no process. */
+START_TEST(test_input_file_missing)
+{
+	struct hrun h;
+
+	hrun_init(&h, 16, "rn_echo", NULL);
+	h.c.input_path = "/nonexistent-wg-input";
+	ck_assert_int_eq(run_command(&h.c), -1);
+	ck_assert_ptr_nonnull(strstr(h.c.res.error,
+		"cannot open the input '/nonexistent-wg-input': No such file"));
+	ck_assert_int_eq(h.c.started, 0);
+	run_child_release(&h.c);
+}
+END_TEST
+
 /* ---- descendants ---- */
 
 static void grandchild(int slot, const char *how, int must_die)
@@ -1024,6 +1119,10 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_stdin_never_read);
 	tcase_add_test(t, test_large_echo);
 	tcase_add_test(t, test_closes_stdout_early);
+	tcase_add_test(t, test_input_file_echo);
+	tcase_add_test(t, test_input_file_never_read);
+	tcase_add_test(t, test_input_file_copied);
+	tcase_add_test(t, test_input_file_missing);
 	tcase_add_test(t, test_grandchild_in_group);
 	tcase_add_test(t, test_grandchild_detached);
 

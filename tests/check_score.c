@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "grader/judge/score.h"
+#include "tests/case_fixture.h"
 #include "tests/wg_check.h"
 
 /* judge_case() on rn_echo with input in, expected output out, in dir. */
@@ -21,7 +22,7 @@ static void judge_echo(const char *in, const char *out, const char *dir,
 {
 	const char *h = getenv("WG_HELPERS"), *b = getenv("WG_BUILD");
 	struct judge_config cfg = { .diff = DIFF_OPTS_INIT };
-	struct judge_data d = { (char *)in, (char *)out, strlen(in), strlen(out) };
+	struct case_files f;
 	char prog[PATH_MAX];
 
 	if (h)
@@ -32,7 +33,9 @@ static void judge_echo(const char *in, const char *out, const char *dir,
 	cfg.lim.wall_sec = 3;
 	cfg.lim.mem_bytes = (uint64_t)256 << 20;
 	cfg.lim.stack_bytes = (uint64_t)8 << 20;
-	judge_case(&cfg, prog, 0, dir, (uid_t)-1, (gid_t)-1, NULL, &d, points, r);
+	case_files_make(&f, in, strlen(in), out, strlen(out));
+	judge_case(&cfg, prog, 0, dir, (uid_t)-1, (gid_t)-1, NULL, &f.data, points, r);
+	case_files_remove(&f);
 }
 
 START_TEST(test_totals)

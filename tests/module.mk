@@ -3,8 +3,9 @@
 CHECK_SRCS   := $(filter-out tests/check_main.c,$(wildcard tests/check_*.c))
 CHECK_NAMES  := $(patsubst tests/check_%.c,%,$(CHECK_SRCS))
 CHECK_RUNNER := $(B)/tests/check_warpgrade
-# What several unit tests share: fixture reports, a failing allocator.
-CHECK_AUX    := tests/report_fixture.c tests/failalloc.c
+# What several unit tests share: fixture reports, a failing allocator,
+# case files for judge_case().
+CHECK_AUX    := tests/report_fixture.c tests/failalloc.c tests/case_fixture.c
 
 # Helpers are built without sanitizers: they run under rlimits (address
 # space above all) that an ASan runtime could not start in.

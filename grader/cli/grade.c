@@ -3,8 +3,9 @@
  *
  *   grade [OPTIONS] SUITE_DIR SUBMISSION...
  *
- * Theory of operation. The suite is loaded and every case's input and
- * expected output read into memory once. A private scratch tree is made
+ * Theory of operation. The suite is loaded (its cases' files are read only
+ * when each case runs: judge.h, so grade's memory does not grow with the
+ * suite nor with an input's size). A private scratch tree is made
  * (scratch.h). Phase 1 builds every submission directory (a job each);
  * phase 2 runs every (submission, case) pair, every visible case of every
  * submission before any hidden one (run_cases: a barrier across all
@@ -64,7 +65,6 @@ static volatile sig_atomic_t stop_signal;
 /* Everything the jobs share. */
 struct grading {
 	const struct suite *suite;
-	struct judge_data *data;     /* per case */
 	struct judge_config cfg;
 	struct build_limits build_lim; /* the compiler's (suite.json) */
 	struct scratch scratch;
@@ -148,8 +148,8 @@ static void pin_worker(const struct grading *g, int slot)
 		pinned = cpu;
 }
 
-/* One keeper per slot, forked now, while grade is small (before the
- * suite's data is loaded): each run's max RSS is then its own. */
+/* One keeper per slot, forked now, while grade is small (before any
+ * report is built): each run's max RSS is then its own. */
 static int open_slots(struct grading *g, const struct options *o)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -276,20 +276,6 @@ static void account(struct grading *g, const struct options *o)
 			"not count");
 }
 
-static int load_data(const struct suite *s, struct judge_data *d)
-{
-	for (size_t i = 0; i < s->ncases; i++) {
-		const char *bad = NULL;
-		if (!(d[i].in = scratch_read_file(s->cases[i].in_path, &d[i].in_len)))
-			bad = s->cases[i].in_path;
-		else if (!(d[i].out = scratch_read_file(s->cases[i].out_path, &d[i].out_len)))
-			bad = s->cases[i].out_path;
-		if (bad)
-			return error("cannot read '%s': %s", bad, strerror(errno));
-	}
-	return 0;
-}
-
 /* Every limit that shapes a run comes from the suite and the options
  * alone, never from the shell grade was started from (an inherited
  * "ulimit -s unlimited" once turned a crash into MLE). */
@@ -321,6 +307,7 @@ static void set_limits(const struct options *o, const struct suite *s,
 	 * be expressed, so none is set. */
 	cfg->lim.nproc = s->processes;
 	cfg->exact = o->exact;
+	cfg->line_map = s->line_map;
 	cfg->diff = (struct diff_opts)DIFF_OPTS_INIT;
 	cfg->diff.exact = o->exact;
 }
@@ -443,10 +430,12 @@ static void case_job(void *ctx, size_t job, int slot)
 		snprintf(r->detail, sizeof(r->detail), "grader failure: %.300s",
 			 err.len ? err.buf : "out of memory");
 	} else {
+		const struct suite_case *sc = &g->suite->cases[ci];
+		struct judge_data d = { sc->in_path, sc->out_path };
+
 		scratch_slot_ids(&g->scratch, slot, &uid, &gid);
 		judge_case(&g->cfg, g->progs[si], sub->image_bytes, dir.buf, uid,
-			   gid, g->slots[slot], &g->data[ci],
-			   g->suite->cases[ci].points, r);
+			   gid, g->slots[slot], &d, sc->points, r);
 	}
 	strbuf_release(&dir);
 	strbuf_release(&err);
@@ -595,7 +584,6 @@ static int report_all(struct grading *g, const struct options *o)
 		.stack_mib = (long)(g->cfg.lim.stack_bytes >> 20),
 		.processes = g->suite->processes, .tmp_mib = g->suite->tmp_mib,
 		.sandbox = &g->layers, .leaks = g->leaks,
-		.data = g->data,
 		.build = &g->build_lim,
 	};
 
@@ -625,12 +613,7 @@ static void release(struct grading *g)
 		free(g->subs[i].build_log);
 		score_release(&g->subs[i].total);
 	}
-	for (size_t k = 0; g->data && k < g->suite->ncases; k++) {
-		free(g->data[k].in);
-		free(g->data[k].out);
-	}
 	free(g->subs);
-	free(g->data);
 	free(g->progs);
 	free(g->order);
 	free(g->leaks);
@@ -649,7 +632,6 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 	struct strbuf err = STRBUF_INIT;
 	int rc = WG_EXIT_INTERNAL;
 
-	g.data = xcalloc(s->ncases, sizeof(*g.data));
 	g.subs = xcalloc(n, sizeof(*g.subs));
 	g.progs = xcalloc(n, sizeof(*g.progs));
 	if (scratch_init(&g.scratch, o->jobs, &err) < 0) {
@@ -674,10 +656,6 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 	if (guard_check_suid_dumpable() < 0 || open_slots(&g, o) < 0 ||
 	    reach_compiler(&g) < 0)
 		goto out;
-	if (load_data(s, g.data) < 0) {
-		rc = WG_EXIT_USAGE;
-		goto out;
-	}
 	account(&g, o);
 	wg_stop_signals(on_stop);
 	pool_run(n, o->jobs, build_job, &g);

@@ -38,3 +38,15 @@ BENCH_ROUNDS ?= 10
 bench-grade: $(BUILD_BIN)/grade $(BUILD_BIN)/reference $(B)/helpers/bench_spawn
 	sh tests/bench/bench-grade.sh $(B) hidden-tests $(BENCH_ROUNDS)
 BENCH_TARGETS += bench-grade
+
+# `make bench-memory`: grade's peak memory at 68 and 1,088 cases and with a
+# 50 MB input, and the time per case of one 1,088-case submission against
+# 16 of 68 (tests/bench/bench-memory.sh). `make bench-wrong`: a 1M-line
+# answer right, wrong on every line and wrong on its last, against the
+# program alone (tests/bench/bench-wrong.sh).
+.PHONY: bench-memory bench-wrong
+bench-memory: $(BUILD_BIN)/grade $(BUILD_BIN)/reference
+	sh tests/bench/bench-memory.sh $(B) hidden-tests
+bench-wrong: $(BUILD_BIN)/grade $(BUILD_BIN)/reference $(B)/helpers/bench_spawn
+	sh tests/bench/bench-wrong.sh $(B)
+BENCH_TARGETS += bench-memory bench-wrong

@@ -21,6 +21,11 @@
 int cmp_equal(const char *exp, size_t elen, const char *act, size_t alen,
 	      int exact);
 
+/* How many leading bytes a[0..n) and b[0..n) have in common (n when all):
+ * compared a block at a time, so that a long common part costs about a
+ * memcmp. */
+size_t cmp_common_prefix(const char *a, const char *b, size_t n);
+
 /* Length of line[0..len) without its trailing spaces, tabs and CRs. */
 size_t cmp_trim_len(const char *line, size_t len);
 

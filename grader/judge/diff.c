@@ -1,11 +1,19 @@
 /*
  * diff: first-difference report and bounded Myers unified diff.
  *
- * Theory of operation. Both outputs are split into arrays of lines (views
- * into the caller's bytes, never copied); under the default rule trailing
- * blank lines are dropped and lines compare without their trailing blanks,
- * so the diff never shows a difference the grader does not count. Each line
- * carries a hash so that Myers' inner "snake" loop rarely touches bytes.
+ * Theory of operation. Each output is a side: its lines (the first
+ * SPLIT_MAX; under the default rule without its trailing blank lines, and
+ * lines compare without their trailing blanks, so the diff never shows a
+ * difference the grader does not count). Nothing is split whole: the
+ * common head is skipped by comparing bytes (identical bytes are
+ * identical lines under either rule; only the line holding the first
+ * differing byte is compared as a line), the common tail is walked back
+ * line by line, and only the window the unified diff can show (the
+ * context before, at most max_lines of the middle, the context after) is
+ * split into an array of lines (views into the caller's bytes, never
+ * copied). So a wrong answer costs about one pass over its bytes, wherever
+ * its lines differ. Each line of the window carries a hash so that Myers'
+ * inner "snake" loop rarely touches bytes.
  *
  * Myers keeps, for each edit count d, the furthest-reaching x on every
  * diagonal k; the V array of each step is saved (d^2 ints in all) to walk
@@ -39,11 +47,32 @@ struct line {
 	uint64_t h;
 };
 
-struct lines {
-	struct line *v;
-	size_t n;
+/* One output as the diff sees it. */
+struct side {
+	const char *p;
+	size_t len;
+	size_t n;            /* its lines */
+	size_t end;          /* where line n would start: past line n - 1 */
 	int capped;          /* more than SPLIT_MAX lines */
 };
+
+/* Lines base .. base + n - 1 of a side. */
+struct lines {
+	struct line *v;
+	size_t base, n;
+};
+
+/* Both outputs, and where they first differ (first_diff): what the first
+ * difference and the unified diff share. */
+struct pair {
+	struct side e, a;
+	int exact;
+	size_t head;         /* the first line that differs, or min(e.n, a.n) */
+	size_t eo, ao;       /* where line head starts in each */
+};
+
+/* Line i (absolute) of a window that holds it. */
+#define LINE(l, i) (&(l)->v[(i) - (l)->base])
 
 /* The text being written: a strbuf (whose sticky failure is the "out of
  * memory" of the diff) that stops taking text past max bytes (0: no
@@ -147,38 +176,64 @@ static size_t cmp_len(const struct line *l, int exact)
 	return exact ? l->len : cmp_trim_len(l->p, l->len);
 }
 
-static int split(const char *s, size_t len, int exact, struct lines *out)
+/* The line starting at byte at of s (at < s->end). Returns where the next
+ * one starts. */
+static size_t line_from(const struct side *s, size_t at, struct line *l)
 {
-	size_t cap = 0;
+	const char *nl = memchr(s->p + at, '\n', s->end - at);
 
-	memset(out, 0, sizeof(*out));
-	for (const char *p = s, *end = s + len; p < end;) {
-		if (out->n == SPLIT_MAX) {
-			out->capped = 1;
+	l->p = s->p + at;
+	l->len = (size_t)((nl ? nl : s->p + s->end) - l->p);
+	l->nl = nl != NULL;
+	return at + l->len + l->nl;
+}
+
+/* The line ending at byte end (0 < end: its '\n' included when it has
+ * one). Returns where it starts. */
+static size_t line_before(const struct side *s, size_t end, struct line *l)
+{
+	size_t stop = end - (s->p[end - 1] == '\n');
+	const char *nl = memrchr(s->p, '\n', stop);
+	size_t at = nl ? (size_t)(nl - s->p) + 1 : 0;
+
+	l->p = s->p + at;
+	l->len = stop - at;
+	l->nl = stop < end;
+	return at;
+}
+
+/* The lines of p[0..len) (the old split's: at most SPLIT_MAX, then
+ * capped; under the default rule, trailing blank lines dropped). */
+static void side_init(struct side *s, const char *p, size_t len, int exact)
+{
+	size_t at = 0;
+	struct line l;
+
+	memset(s, 0, sizeof(*s));
+	s->p = p;
+	s->len = len;
+	while (at < len) {
+		const char *nl;
+
+		if (s->n == SPLIT_MAX) {
+			s->capped = 1;
 			break;
 		}
-		if (out->n == cap) {
-			cap = cap ? cap * 2 : 64;
-			struct line *v = realloc(out->v, cap * sizeof(*v));
-			if (!v) {
-				free(out->v);
-				return -1;
-			}
-			out->v = v;
-		}
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		struct line *l = &out->v[out->n++];
-		l->p = p;
-		l->len = (size_t)((nl ? nl : end) - p);
-		l->nl = nl != NULL;
-		l->h = hash_bytes(p, cmp_len(l, exact)) ^ (exact ? (uint64_t)l->nl : 0);
-		p = nl ? nl + 1 : end;
+		nl = memchr(p + at, '\n', len - at);
+		at = nl ? (size_t)(nl - p) + 1 : len;
+		s->n++;
 	}
-	if (!exact && !out->capped)
-		while (out->n > 0 && cmp_trim_len(out->v[out->n - 1].p,
-						  out->v[out->n - 1].len) == 0)
-			out->n--;
-	return 0;
+	s->end = at;
+	if (exact || s->capped)
+		return;
+	while (s->n > 0) {
+		size_t start = line_before(s, s->end, &l);
+
+		if (cmp_trim_len(l.p, l.len))
+			break;
+		s->end = start;
+		s->n--;
+	}
 }
 
 static int line_eq(const struct line *a, const struct line *b, int exact)
@@ -188,6 +243,69 @@ static int line_eq(const struct line *a, const struct line *b, int exact)
 	if (exact && a->nl != b->nl)
 		return 0;
 	return cmp_line_equal(a->p, a->len, b->p, b->len, exact);
+}
+
+/* line_eq for lines without hashes (the hash is of the bytes compared). */
+static int same_line(const struct line *a, const struct line *b, int exact)
+{
+	if (exact && a->nl != b->nl)
+		return 0;
+	return cmp_line_equal(a->p, a->len, b->p, b->len, exact);
+}
+
+/* How many '\n' in p[0..n). */
+static size_t count_nl(const char *p, size_t n)
+{
+	size_t k = 0;
+
+	for (const char *end = p + n; (p = memchr(p, '\n', (size_t)(end - p)));
+	     p++)
+		k++;
+	return k;
+}
+
+/* Where the first difference is: *i the index of the first line that
+ * differs (or min(e->n, a->n) when none does), *eo and *ao where that line
+ * starts in each side. Byte-identical lines are skipped a block at a time
+ * (cmp_common_prefix); only the line holding a differing byte is compared
+ * under the rule, and when it is equal (trailing blanks) the skipping goes
+ * on after it. */
+static void first_diff(const struct side *e, const struct side *a, int exact,
+		       size_t *i, size_t *eo, size_t *ao)
+{
+	size_t n = e->n < a->n ? e->n : a->n, k = 0, x = 0, y = 0;
+	struct line el, al;
+
+	while (k < n) {
+		size_t room = e->end - x < a->end - y ? e->end - x : a->end - y;
+		size_t same = cmp_common_prefix(e->p + x, a->p + y, room);
+		const char *nl = memrchr(e->p + x, '\n', same);
+		size_t skip = nl ? (size_t)(nl - (e->p + x)) + 1 : 0;
+		size_t lines = count_nl(e->p + x, skip);
+
+		if (lines >= n - k) {
+			/* Every line left to compare is identical: find where
+			 * line n starts (the same distance on both sides). */
+			size_t x0 = x;
+
+			for (; k < n; k++)
+				x = line_from(e, x, &el);
+			y += x - x0;
+			break;
+		}
+		k += lines;
+		x += skip;
+		y += skip;
+		size_t nx = line_from(e, x, &el), ny = line_from(a, y, &al);
+		if (!same_line(&el, &al, exact))
+			break;
+		k++;
+		x = nx;
+		y = ny;
+	}
+	*i = k;
+	*eo = x;
+	*ao = y;
 }
 
 /* ---- first difference ---- */
@@ -269,42 +387,54 @@ static void explain_lines(struct dbuf *b, const struct line *e,
 		db_str(b, "  (\xc2\xb7 is a space, \\t a tab, \\r a carriage return)\n");
 }
 
-int diff_first(const char *exp, size_t elen, const char *act, size_t alen,
-	       int exact, struct diff_first *out)
+static void pair_init(struct pair *p, const char *exp, size_t elen,
+		      const char *act, size_t alen, int exact)
 {
-	struct lines e, a;
+	side_init(&p->e, exp, elen, exact);
+	side_init(&p->a, act, alen, exact);
+	p->exact = exact;
+	first_diff(&p->e, &p->a, exact, &p->head, &p->eo, &p->ao);
+}
+
+/* diff_first's text for the pair. */
+static int first_text(const struct pair *p, struct diff_first *out)
+{
 	struct dbuf b = { STRBUF_INIT, 0, 0 };
-	size_t i = 0;
+	size_t i = p->head, en = p->e.n, an = p->a.n;
+	struct line el = { 0 }, al = { 0 };
 
 	memset(out, 0, sizeof(*out));
-	if (split(exp, elen, exact, &e) < 0)
-		return -1;
-	if (split(act, alen, exact, &a) < 0) {
-		free(e.v);
-		return -1;
-	}
-	while (i < e.n && i < a.n && line_eq(&e.v[i], &a.v[i], exact))
-		i++;
-	if (i < e.n || i < a.n) {
+	if (i < en)
+		line_from(&p->e, p->eo, &el);
+	if (i < an)
+		line_from(&p->a, p->ao, &al);
+	if (i < en || i < an) {
 		out->line = (long)i + 1;
 		out->column = 1;
-		if (i < e.n && i < a.n) {
-			explain_lines(&b, &e.v[i], &a.v[i], exact, out);
-		} else if (i < e.n) {
+		if (i < en && i < an) {
+			explain_lines(&b, &el, &al, p->exact, out);
+		} else if (i < en) {
 			db_printf(&b, "first difference: line %ld: your output ends "
 				  "there, %zu more line%s expected\n", out->line,
-				  e.n - i, e.n - i == 1 ? " was" : "s were");
-			put_window(&b, "expected:", e.v[i].p, e.v[i].len, 0, 0, 0);
+				  en - i, en - i == 1 ? " was" : "s were");
+			put_window(&b, "expected:", el.p, el.len, 0, 0, 0);
 		} else {
 			db_printf(&b, "first difference: line %ld: your output goes "
 				  "on after the expected last line\n", out->line);
-			put_window(&b, "actual:", a.v[i].p, a.v[i].len, 0, 0, 0);
+			put_window(&b, "actual:", al.p, al.len, 0, 0, 0);
 		}
 		out->text = db_finish(&b);
 	}
-	free(e.v);
-	free(a.v);
 	return out->line && !out->text ? -1 : 0;
+}
+
+int diff_first(const char *exp, size_t elen, const char *act, size_t alen,
+	       int exact, struct diff_first *out)
+{
+	struct pair p;
+
+	pair_init(&p, exp, elen, act, alen, exact);
+	return first_text(&p, out);
 }
 
 /* ---- Myers ---- */
@@ -428,14 +558,14 @@ static void backtrack(const int32_t *trace, long D, long n, long m,
 	}
 }
 
-/* Shortest edit script between a[a0..a0+n) and b[b0..b0+m), appended to s.
- * Returns 0, 1 when the edit distance passes max_d (nothing appended), -1
- * when out of memory. */
+/* Shortest edit script between a[0..n) and b[0..m), lines a0.. and b0.. of
+ * their sides, appended to s. Returns 0, 1 when the edit distance passes
+ * max_d (nothing appended), -1 when out of memory. */
 static int myers(const struct line *a, const struct line *b, long n, long m,
 		 size_t a0, size_t b0, long max_d, int exact, struct script *s)
 {
 	int32_t *trace = NULL;
-	long D = forward(a + a0, b + b0, n, m, max_d, exact, &trace);
+	long D = forward(a, b, n, m, max_d, exact, &trace);
 	size_t from = s->n;
 
 	if (D >= 0) {
@@ -502,39 +632,127 @@ static void put_hunks(struct dbuf *b, const struct script *s,
 		db_str(b, " @@\n");
 		for (size_t j = start; j < end; j++) {
 			const struct edit *ed = &s->v[j];
-			put_diff_line(b, ed->op, ed->op == '+' ? &a->v[ed->bi]
-							       : &e->v[ed->ai], o->exact);
+
+			if (b->full)
+				return;         /* nothing more would be shown */
+			put_diff_line(b, ed->op, ed->op == '+' ? LINE(a, ed->bi)
+							       : LINE(e, ed->ai), o->exact);
 		}
 		i = end;
 	}
 }
 
+/* How many bytes a[-n..0) and b[-n..0) have in common at their ends
+ * (cmp_common_prefix backwards). */
+static size_t common_suffix(const char *a, const char *b, size_t n)
+{
+	size_t i = 0;
+
+	while (n - i >= 64 && !memcmp(a - i - 64, b - i - 64, 64))
+		i += 64;
+	while (i < n && a[-(ptrdiff_t)i - 1] == b[-(ptrdiff_t)i - 1])
+		i++;
+	return i;
+}
+
+/* How many lines both sides end with (at most n - head of either), as
+ * first_diff counts the head: whole lines of identical bytes are skipped
+ * at once, the line that holds a differing byte is compared under the
+ * rule. */
+static size_t common_tail(const struct side *e, const struct side *a,
+			  int exact, size_t head)
+{
+	size_t max = e->n - head < a->n - head ? e->n - head : a->n - head;
+	size_t tail = 0, x = e->end, y = a->end;
+	struct line el, al;
+
+	while (tail < max) {
+		size_t room = x < y ? x : y;
+		size_t same = common_suffix(e->p + x, a->p + y, room);
+		/* Whole lines inside the common bytes: those after its first
+		 * '\n' (or all of it when it reaches both starts). */
+		const char *nl = memchr(e->p + x - same, '\n', same);
+		size_t skip = same == room && x == y ? same :
+			      nl ? (size_t)(e->p + x - nl) - 1 : 0;
+		size_t lines = count_nl(e->p + x - skip, skip) +
+			       (skip && e->p[x - 1] != '\n');
+
+		if (lines >= max - tail) {
+			for (; tail < max; tail++) {
+				size_t nx = line_before(e, x, &el);
+
+				y -= x - nx;
+				x = nx;
+			}
+			break;
+		}
+		tail += lines;
+		x -= skip;
+		y -= skip;
+		size_t nx = line_before(e, x, &el), ny = line_before(a, y, &al);
+		if (!same_line(&el, &al, exact))
+			break;
+		tail++;
+		x = nx;
+		y = ny;
+	}
+	return tail;
+}
+
+/* The window of side s the script can show: before lines ending at byte
+ * at (where line first starts), then count lines from there, split and
+ * hashed into *l (base first - before). Returns 0, or -1 when out of
+ * memory. */
+static int window(const struct side *s, size_t at, size_t first, size_t before,
+		  size_t count, int exact, struct lines *l)
+{
+	struct line tmp;
+
+	for (size_t k = 0; k < before; k++)
+		at = line_before(s, at, &tmp);
+	l->base = first - before;
+	l->n = before + count;
+	if (!(l->v = malloc((l->n ? l->n : 1) * sizeof(*l->v))))
+		return -1;
+	for (size_t k = 0; k < l->n; k++) {
+		struct line *x = &l->v[k];
+
+		at = line_from(s, at, x);
+		x->h = hash_bytes(x->p, cmp_len(x, exact)) ^
+		       (exact ? (uint64_t)x->nl : 0);
+	}
+	return 0;
+}
+
 /* The script over the whole of both sides: the last context lines of the
  * common head, the diff of the middle, the first context lines of the
- * common tail. Returns 0, or -1 when out of memory; *limited says the
- * middle was cut or too different for Myers. */
-static int build_script(const struct lines *e, const struct lines *a,
-			const struct diff_opts *o, struct script *s,
+ * common tail; *e and *a get the windows of lines it refers to. Returns
+ * 0, or -1 when out of memory; *limited says the middle was cut or too
+ * different for Myers. */
+static int build_script(const struct pair *p, const struct diff_opts *o,
+			struct lines *e, struct lines *a, struct script *s,
 			int *limited)
 {
-	size_t head = 0, tail = 0;
+	const struct side *es = &p->e, *as = &p->a;
+	size_t head = p->head, eo = p->eo, ao = p->ao;
+	size_t tail = common_tail(es, as, o->exact, head);
 
-	while (head < e->n && head < a->n && line_eq(&e->v[head], &a->v[head], o->exact))
-		head++;
-	while (tail < e->n - head && tail < a->n - head &&
-	       line_eq(&e->v[e->n - 1 - tail], &a->v[a->n - 1 - tail], o->exact))
-		tail++;
-	size_t en = e->n - head - tail, an = a->n - head - tail;
+	size_t en = es->n - head - tail, an = as->n - head - tail;
 	if (en > o->max_lines || an > o->max_lines) {
 		*limited = 1;
 		en = en > o->max_lines ? o->max_lines : en;
 		an = an > o->max_lines ? o->max_lines : an;
 		tail = 0;
 	}
-	for (size_t k = head > o->context ? head - o->context : 0; k < head; k++)
+	size_t before = head > o->context ? o->context : head;
+	size_t after = tail < o->context ? tail : o->context;
+	if (window(es, eo, head, before, en + after, o->exact, e) < 0 ||
+	    window(as, ao, head, before, an + after, o->exact, a) < 0)
+		return -1;
+	for (size_t k = head - before; k < head; k++)
 		push(s, ' ', k, k);
-	int rc = myers(e->v, a->v, (long)en, (long)an, head, head,
-		       (long)o->max_d, o->exact, s);
+	int rc = myers(LINE(e, head), LINE(a, head), (long)en, (long)an, head,
+		       head, (long)o->max_d, o->exact, s);
 	if (rc < 0)
 		return -1;
 	if (rc > 0) {
@@ -544,26 +762,20 @@ static int build_script(const struct lines *e, const struct lines *a,
 		for (size_t k = 0; k < an; k++)
 			push(s, '+', head + en, head + k);
 	}
-	for (size_t k = 0; k < tail && k < o->context; k++)
-		push(s, ' ', e->n - tail + k, a->n - tail + k);
+	for (size_t k = 0; k < after; k++)
+		push(s, ' ', es->n - tail + k, as->n - tail + k);
 	return s->oom ? -1 : 0;
 }
 
-char *diff_unified(const char *exp, size_t elen, const char *act,
-		   size_t alen, const struct diff_opts *o)
+/* diff_unified's text for the pair (o->exact must be the pair's rule). */
+static char *unified_text(const struct pair *p, const struct diff_opts *o)
 {
-	struct lines e, a;
+	struct lines e = { 0 }, a = { 0 };
 	struct script s = { 0 };
 	struct dbuf b = { STRBUF_INIT, o->max_bytes, 0 };
 	int limited = 0;
 
-	if (split(exp, elen, o->exact, &e) < 0)
-		return NULL;
-	if (split(act, alen, o->exact, &a) < 0) {
-		free(e.v);
-		return NULL;
-	}
-	if (build_script(&e, &a, o, &s, &limited) < 0) {
+	if (build_script(p, o, &e, &a, &s, &limited) < 0) {
 		b.sb.failed = 1;
 		goto out;
 	}
@@ -574,7 +786,7 @@ char *diff_unified(const char *exp, size_t elen, const char *act,
 		goto out;
 	db_str(&b, "--- expected\n+++ actual\n");
 	put_hunks(&b, &s, &e, &a, o);
-	if (limited || e.capped || a.capped) {
+	if (limited || p->e.capped || p->a.capped) {
 		b.full = 0;
 		db_str(&b, "(diff limited: too many lines or changes; "
 		       "the first difference above is exact)\n");
@@ -595,4 +807,27 @@ out:
 	free(a.v);
 	free(s.v);
 	return db_finish(&b);
+}
+
+char *diff_unified(const char *exp, size_t elen, const char *act,
+		   size_t alen, const struct diff_opts *o)
+{
+	struct pair p;
+
+	pair_init(&p, exp, elen, act, alen, o->exact);
+	return unified_text(&p, o);
+}
+
+int diff_report(const char *exp, size_t elen, const char *act, size_t alen,
+		const struct diff_opts *o, struct diff_first *first,
+		char **unified)
+{
+	struct pair p;
+
+	pair_init(&p, exp, elen, act, alen, o->exact);
+	*unified = NULL;
+	if (first_text(&p, first) < 0)
+		return -1;
+	*unified = unified_text(&p, o);
+	return *unified ? 0 : -1;
 }

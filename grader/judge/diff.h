@@ -51,6 +51,13 @@ int diff_first(const char *exp, size_t elen, const char *act, size_t alen,
 char *diff_unified(const char *exp, size_t elen, const char *act,
 		   size_t alen, const struct diff_opts *o);
 
+/* diff_first (under o->exact) and diff_unified at once, the outputs
+ * measured once: what a wrong answer shows. Returns 0, or -1 when out of
+ * memory (the caller frees first->text and *unified, NULL or not). */
+int diff_report(const char *exp, size_t elen, const char *act, size_t alen,
+		const struct diff_opts *o, struct diff_first *first,
+		char **unified);
+
 /* A malloc'd copy of bytes with control bytes (other than '\n' when
  * keep_newlines) and bytes >= 0x80 escaped as \t, \r, \xNN: printable and
  * valid UTF-8 whatever the program wrote. NULL when out of memory. */

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "grader/judge/diff.h"
-#include "grader/judge/linemap.h"
 #include "grader/judge/verdict.h"
 #include "grader/lib/strbuf.h"
 
@@ -160,34 +159,19 @@ static void print_reproduce(FILE *f, const struct suite_case *c,
 	fputc('\n', f);
 }
 
-/* Input lines shown are cut to this many bytes (escaped). */
-#define INPUT_LINE_MAX 100
-
 /* "input line N: TEXT" for the line whose answer differs, when the suite
- * has a line_map that places it. */
-static void print_input_line(FILE *f, const struct suite *s,
-			     const struct judge_data *d,
-			     const struct judge_result *r)
+ * has a line_map that placed it (judge.h). */
+static void print_input_line(FILE *f, const struct judge_result *r)
 {
-	long lo, hi, n = 1;
-	const char *p;
-
-	if (!d || !r->diff_line ||
-	    linemap_find(s->line_map, d->in, d->in_len, d->out, d->out_len,
-			 r->diff_line, &lo, &hi) < 0)
+	if (!r->input_lo)
 		return;
-	for (p = d->in; n < lo && p < d->in + d->in_len; p++)
-		n += *p == '\n';
-	size_t len = strcspn(p, "\n"), max = len > INPUT_LINE_MAX ? INPUT_LINE_MAX : len;
-	char *text = diff_escape(p, max, 0);
-	if (lo == hi)
-		fprintf(f, "    input line %ld (answered by expected line %ld): %s%s\n",
-			lo, r->diff_line, text ? text : "", max < len ? "..." : "");
+	if (r->input_lo == r->input_hi)
+		fprintf(f, "    input line %ld (answered by expected line %ld): %s\n",
+			r->input_lo, r->diff_line, r->input_line);
 	else
 		fprintf(f, "    input lines %ld-%ld (one of these commands answered "
-			"expected line %ld): %s%s\n", lo, hi, r->diff_line,
-			text ? text : "", max < len ? "..." : "");
-	free(text);
+			"expected line %ld): %s\n", r->input_lo, r->input_hi,
+			r->diff_line, r->input_line);
 }
 
 static void print_details(FILE *f, const struct suite *s,
@@ -221,7 +205,7 @@ static void print_details(FILE *f, const struct suite *s,
 		if (!show_diff || !r->ran)
 			continue;
 		if (r->verdict == VERDICT_WA)
-			print_input_line(f, s, o->data ? &o->data[i] : NULL, r);
+			print_input_line(f, r);
 		print_reproduce(f, c, sub);
 	}
 }

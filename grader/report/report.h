@@ -62,9 +62,6 @@ struct report_opts {
 	const struct sandbox_layers *sandbox;   /* NULL: not recorded */
 	const char *leaks;       /* with sandbox: sandbox_leaks' lines, the
 	                            ways hidden tests may leak ("": none) */
-	/* Per case, the input and expected output, so that a wrong answer
-	 * names its input line (the suite's line_map); may be NULL. */
-	const struct judge_data *data;
 	const struct build_limits *build;   /* the compiler's; NULL: not shown */
 };
 

@@ -254,6 +254,7 @@ void runner_close_all(struct run_child *c)
 	runner_close_fd(&c->fd_err);
 	runner_close_fd(&c->fd_status);
 	runner_close_fd(&c->fd_pid);
+	runner_close_fd(&c->fd_input);
 }
 
 static int reap(struct run_child *c, int *status, struct rusage *ru)
@@ -400,6 +401,7 @@ static void reset_state(struct run_child *c)
 	c->started = 0;
 	c->reaped = 0;
 	c->in_off = 0;
+	c->in_copy = 0;
 	strbuf_reset(&c->out_buf);
 	strbuf_reset(&c->err_buf);
 }
@@ -468,9 +470,16 @@ int run_start(struct run_child *c)
 	if (!c->argv || !c->argv[0])
 		return runner_fail(c, "no program to run");
 	pthread_once(&sigpipe_once, ignore_sigpipe);
-	if (open_pipes(c, child_ends) < 0)
-		return runner_fail(c, "cannot create pipes for '%s': %s", c->argv[0],
+	if (c->input_path &&
+	    (c->fd_input = open(c->input_path, O_RDONLY | O_CLOEXEC)) < 0)
+		return runner_fail(c, "cannot open the input '%s': %s",
+				   c->input_path, strerror(errno));
+	if (open_pipes(c, child_ends) < 0) {
+		runner_fail(c, "cannot create pipes for '%s': %s", c->argv[0],
 			    strerror(errno));
+		runner_close_fd(&c->fd_input);
+		return -1;
+	}
 	c->t0_ns = runner_now_ns();
 	if (c->sbx) {
 		rc = sandbox_spawn(c->sbx, c, child_ends);

@@ -15,7 +15,8 @@
  *                         failure, or a sandbox step (chdir, setuid...)
  *                         failing in the child. After -1 there is no
  *                         process left and run_finish must not be called.
- *   3. run_finish(&c)     one poll loop feeds c.input to the child's stdin
+ *   3. run_finish(&c)     one poll loop feeds c.input (or c.input_path's
+ *                         file, as it is read) to the child's stdin
  *                         and reads stdout and stderr together until the
  *                         child exits, the wall deadline passes or the
  *                         output cap is hit; kills the whole process group
@@ -184,6 +185,13 @@ struct run_child {
 	const char *dir;         /* cwd of the child; NULL: unchanged */
 	const char *input;       /* bytes fed to stdin (may hold NULs) */
 	size_t input_len;
+	const char *input_path;  /* or, when set, this file fed to stdin as
+	                            it is read: spliced into the pipe (a copy
+	                            through a CHUNK buffer where the file
+	                            system cannot splice), never held whole.
+	                            run_start opens it (cannot open: -1, a
+	                            harness failure); failing to read it is
+	                            one too (run_finish -1) */
 	struct run_limits lim;
 	uid_t uid;               /* (uid_t)-1: keep; only applied when root */
 	gid_t gid;               /* (gid_t)-1 with uid set: gid = uid */
@@ -205,13 +213,15 @@ struct run_child {
 	int reaped;
 	int64_t t0_ns;           /* CLOCK_MONOTONIC at fork */
 	size_t in_off;           /* bytes of input written */
+	int fd_input;            /* input_path's descriptor, -1 once at EOF */
+	int in_copy;             /* input_path cannot be spliced: copied */
 	struct strbuf out_buf;   /* stdout captured while running (res.out) */
 	struct strbuf err_buf;   /* stderr's tail while running (res.err) */
 };
 
 #define RUN_CHILD_INIT { .uid = (uid_t)-1, .gid = (gid_t)-1, .pid = -1, \
 	.fd_in = -1, .fd_out = -1, .fd_err = -1, .fd_status = -1, \
-	.fd_pid = -1, .fd_keeper = -1 }
+	.fd_pid = -1, .fd_keeper = -1, .fd_input = -1 }
 
 int run_start(struct run_child *c);
 int run_finish(struct run_child *c);

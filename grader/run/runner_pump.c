@@ -4,10 +4,13 @@
  * child's pidfd; the timeout is the time left to the wall deadline. stdout
  * is kept up to its cap, stderr's last bytes in a buffer of up to twice
  * its cap; both are strbufs that become the run_result's at the end.
+ * An input file (input_path) goes to the pipe as the pipe takes it, at
+ * most CHUNK bytes a call, so its size never shows in our memory.
  */
 #include "grader/run/runner_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <string.h>
@@ -45,8 +48,65 @@ static int keep_err(struct run_child *c, const char *buf, size_t n, size_t cap)
 	return strbuf_add(sb, buf, n);
 }
 
+/* Whether input is left to feed. */
+static int input_left(const struct run_child *c)
+{
+	return c->input_path ? c->fd_input >= 0 : c->in_off < c->input_len;
+}
+
+/* One CHUNK of the input file into the pipe: by splice (page references,
+ * no copy), or where the file system refuses that, by pread at in_off
+ * and write (bytes the pipe did not take are read again next time).
+ * Returns what write(2) would, -2 when reading the file failed. */
+static ssize_t feed_chunk(struct run_child *c)
+{
+	char buf[CHUNK];
+	ssize_t n, w;
+
+	if (!c->in_copy) {
+		loff_t off = (loff_t)c->in_off;
+
+		w = splice(c->fd_input, &off, c->fd_in, NULL, CHUNK,
+			   SPLICE_F_NONBLOCK);
+		if (w >= 0 || errno == EAGAIN || errno == EINTR || errno == EPIPE)
+			return w;
+		c->in_copy = 1;
+	}
+	n = pread(c->fd_input, buf, CHUNK, (off_t)c->in_off);
+	if (n <= 0)
+		return n < 0 && errno != EINTR ? -2 : n;
+	w = write(c->fd_in, buf, (size_t)n);
+	return w;
+}
+
+/* The input file fed until the pipe is full (0), to EOF or to a child
+ * that closed its stdin (both ends closed: 0); -1 when the file could not
+ * be read (a harness failure, c->res.error set). */
+static int feed_file(struct run_child *c)
+{
+	for (;;) {
+		ssize_t w = feed_chunk(c);
+
+		if (w == -2)
+			return runner_fail(c, "cannot read the input '%s': %s",
+					   c->input_path, strerror(errno));
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && errno == EAGAIN)
+			return 0;
+		if (w <= 0)
+			break;          /* EOF, or EPIPE: the child will not read */
+		c->in_off += (size_t)w;
+	}
+	runner_close_fd(&c->fd_input);
+	runner_close_fd(&c->fd_in);
+	return 0;
+}
+
 static int write_input(struct run_child *c)
 {
+	if (c->input_path)
+		return feed_file(c);
 	while (c->in_off < c->input_len) {
 		size_t n = c->input_len - c->in_off;
 		ssize_t w = write(c->fd_in, c->input + c->in_off,
@@ -127,7 +187,7 @@ static int pump_once(struct run_child *c, struct pump *pm, int ms)
 	int n = 0, i_in = -1, i_out = -1, i_err = -1, i_pid = -1, r;
 	int watch = !pm->exited;        /* still waiting for the child */
 
-	if (c->fd_in >= 0 && c->in_off < c->input_len) {
+	if (c->fd_in >= 0 && input_left(c)) {
 		i_in = n;
 		pf[n++] = (struct pollfd){ c->fd_in, POLLOUT, 0 };
 	}
@@ -149,8 +209,8 @@ static int pump_once(struct run_child *c, struct pump *pm, int ms)
 	r = poll(pf, (nfds_t)n, ms);
 	if (r < 0)
 		return errno == EINTR ? 0 : -1;
-	if (i_in >= 0 && pf[i_in].revents)
-		write_input(c);
+	if (i_in >= 0 && pf[i_in].revents && write_input(c) < 0)
+		return -1;
 	if (i_out >= 0 && pf[i_out].revents && read_stream(c, pm, 0) < 0)
 		return -1;
 	if (i_err >= 0 && pf[i_err].revents && read_stream(c, pm, 1) < 0)
@@ -175,7 +235,7 @@ int runner_pump_loop(struct run_child *c, struct pump *pm)
 	double wall = c->lim.wall_sec > MAX_SEC ? MAX_SEC : c->lim.wall_sec;
 	int64_t deadline = wall > 0 ? c->t0_ns + (int64_t)(wall * 1e9) : 0;
 
-	if (c->input_len == 0)
+	if (!input_left(c))
 		runner_close_fd(&c->fd_in);
 	while (!pm->exited) {
 		int ms = deadline ? ms_left(deadline) : -1;
@@ -186,8 +246,9 @@ int runner_pump_loop(struct run_child *c, struct pump *pm)
 			return 0;
 		}
 		if (pump_once(c, pm, ms) < 0)
-			return runner_fail(c, "cannot poll the pipes of '%s': %s",
-				    c->argv[0], strerror(errno));
+			return c->res.error[0] ? -1 : runner_fail(c,
+				"cannot poll the pipes of '%s': %s",
+				c->argv[0], strerror(errno));
 		if (over_caps(c)) {
 			pm->killed = 1;
 			return 0;
