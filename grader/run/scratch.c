@@ -524,8 +524,10 @@ static int sweep(int fd, int *child)
 			rc = -1;
 			break;
 		}
-		/* A child may leave a mode-000 tree behind. */
-		fchmodat(fd, e->d_name, 0700, 0);
+		/* A child may leave a mode-000 tree behind (the open below
+		 * says whether the chmod was needed and worked). */
+		if (fchmodat(fd, e->d_name, 0700, 0) < 0)
+			errno = 0;
 		*child = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY |
 				O_NOFOLLOW | O_CLOEXEC);
 		rc = *child < 0 ? -1 : 1;
