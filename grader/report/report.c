@@ -15,6 +15,7 @@
 #include "grader/judge/linemap.h"
 #include "grader/judge/verdict.h"
 #include "grader/lib/strbuf.h"
+#include "grader/lib/usage.h"
 
 #define BOLD  "\033[1m"
 #define RESET "\033[0m"
@@ -24,10 +25,13 @@
 static void paint(FILE *f, const struct report_opts *o, const char *sgr,
 		  const char *text, int width)
 {
+	int pad = width - (int)strlen(text);
+
+	/* text may be a path a submission chose: scrubbed (usage.h). */
 	if (o->color)
-		fprintf(f, "%s%-*s%s", sgr, width, text, RESET);
-	else
-		fprintf(f, "%-*s", width, text);
+		fputs(sgr, f);
+	usage_fput_scrubbed(f, text, strlen(text), 0);
+	fprintf(f, "%*s%s", pad > 0 ? pad : 0, "", o->color ? RESET : "");
 }
 
 /* Prints text with every line indented; at most max_lines lines (0: all). */
@@ -43,7 +47,9 @@ static void indented(FILE *f, const char *text, const char *indent,
 			fprintf(f, "%s(... %s)\n", indent, "more in --verbose or --json");
 			return;
 		}
-		fprintf(f, "%s%.*s\n", indent, (int)len, text);
+		fputs(indent, f);
+		usage_fput_scrubbed(f, text, len, 0);
+		fputc('\n', f);
 		text += len + (nl != NULL);
 	}
 }
@@ -212,7 +218,9 @@ static void print_details(FILE *f, const struct suite *s,
 			fprintf(f, ": %s (hidden case: the details are shown to "
 				"staff only)\n", verdict_long_name(r->verdict));
 		} else {
-			fprintf(f, ": %s: %s\n", verdict_long_name(r->verdict), r->detail);
+			fprintf(f, ": %s: ", verdict_long_name(r->verdict));
+			usage_fput_scrubbed(f, r->detail, strlen(r->detail), 0);
+			fputc('\n', f);
 		}
 		if (o->verbose && r->stderr_tail && show_diff) {
 			fprintf(f, "    stderr (tail):\n");
@@ -282,7 +290,8 @@ static void print_summary(FILE *f, const struct report_sub *subs, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const struct score_total *t = &subs[i].total;
 		snprintf(pts, sizeof(pts), "%ld/%ld", t->score, t->max_score);
-		fprintf(f, "%-*s %9s", w, subs[i].path, pts);
+		paint(f, &(struct report_opts){ .color = 0 }, "", subs[i].path, w);
+		fprintf(f, " %9s", pts);
 		for (int v = 0; v < VERDICT_COUNT; v++) {
 			if (!t->counts[v]) {
 				fprintf(f, " %4s", ".");
