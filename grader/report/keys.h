@@ -71,6 +71,7 @@
 #define RK_CGROUP          "cgroup"
 #define RK_CGROUP_CONTROLS "cgroup_controls"
 #define RK_CHILDREN_CPU    "children_cpu"
+#define RK_MEMORY_LIMIT    "memory_limit"  /* "cgroup" or "address space" */
 #define RK_MISSING         "missing"
 
 /* A submission. "score" and "max_score" are also a category's and a

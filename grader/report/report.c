@@ -483,14 +483,17 @@ static json_t *sandbox_json(const struct sandbox_layers *l, long processes)
 		json_decref(missing);
 		return NULL;
 	}
-	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:I, s:o}",
+	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:s, s:I, s:o}",
 			 RK_UID_SWITCH, l->uid_switch, RK_USER_NAMESPACE, l->user_ns,
 			 RK_MOUNT_NAMESPACE, l->mount_ns, RK_PRIVATE_TMP, l->private_tmp,
 			 RK_IPC_NAMESPACE, l->ipc_ns, RK_NETWORK_NAMESPACE, l->net_ns,
 			 RK_PID_NAMESPACE, l->pid_ns, RK_PRIVATE_PROC, l->private_proc,
 			 RK_SECCOMP, l->seccomp,
 			 RK_CGROUP, str_or_null(l->cgroup), RK_CGROUP_CONTROLS, ctl,
-			 RK_CHILDREN_CPU, l->children_cpu, RK_PROCESSES, (json_int_t)processes,
+			 RK_CHILDREN_CPU, l->children_cpu,
+			 /* What the memory limit counts (runner.h's mem_bytes). */
+			 RK_MEMORY_LIMIT, l->cgroup_caps & CG_MEM ? "cgroup" : "address space",
+			 RK_PROCESSES, (json_int_t)processes,
 			 RK_MISSING, missing);
 }
 

@@ -342,6 +342,7 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	c.lim.cpu_sec = lim->cpu_sec;
 	c.lim.wall_sec = lim->wall_sec;
 	c.lim.mem_bytes = lim->mem_bytes;
+	c.lim.as_bytes = lim->mem_bytes;   /* each compiler process, too */
 	c.lim.fsize_bytes = lim->fsize_bytes;
 	/* RLIMIT_NPROC counts the whole uid: the user's session when the
 	 * grader is not root and has no user namespace (the compiler then runs

@@ -430,9 +430,16 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids)
 			snprintf(v, sizeof(v), "%llu", (unsigned long long)mem_bytes);
 		else
 			snprintf(v, sizeof(v), cg->mem_v2 ? "max" : "-1");
+		/* v1: no swapping past the limit either, where swap is counted
+		 * (as runguard and isolate do). memsw may never be below the
+		 * memory limit: raised first when the limit grows (a build's
+		 * 2 GiB after a program's 256 MiB), set after it when it
+		 * shrinks; the first write fails harmlessly in that case. */
+		int memsw = !cg->mem_v2 && exists_at(d, "memory.memsw.limit_in_bytes");
+		if (memsw)
+			write_at(d, "memory.memsw.limit_in_bytes", v);
 		rc |= write_at(d, cg->mem_v2 ? "memory.max" : "memory.limit_in_bytes", v);
-		/* v1: no swapping past the limit either, where swap is counted. */
-		if (!cg->mem_v2 && exists_at(d, "memory.memsw.limit_in_bytes"))
+		if (memsw)
 			write_at(d, "memory.memsw.limit_in_bytes", v);
 		cg->mem_set = mem_bytes;
 	}

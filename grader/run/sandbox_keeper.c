@@ -118,7 +118,8 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 	struct run_child c = RUN_CHILD_INIT;
 	int join[CG_MAX_DIRS];
 	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored,
-				     k->L.seccomp ? sysfilter_program() : NULL, 1 };
+				     k->L.seccomp ? sysfilter_program() : NULL, 1,
+				     k->pinned ? &k->all_cpus : NULL };
 	uint64_t cpu0 = 0;
 	int tree_killed = 0, direct;
 
@@ -155,6 +156,10 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 			 strerror(errno));
 		goto failed;
 	}
+	/* The memory cgroup counts memory in use (runner.h): no RLIMIT_AS
+	 * then, unless the caller asked for one (as_bytes). */
+	if (k->cg.caps & CG_MEM)
+		c.lim.mem_bytes = 0;
 	x.n_cg = cg_begin(&k->cg, k->processes != 1, join, &cpu0);
 	/* With the filter no SysV object can be made: nothing to look for. */
 	if (k->ipc_watch && !k->L.seccomp && sbx_ipc_dirty(k))
@@ -274,12 +279,12 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	sbx_close_others(sock);
-	if (cfg->pin) {
+	if (cfg->pin && sched_getaffinity(0, sizeof(k.all_cpus), &k.all_cpus) == 0) {
 		cpu_set_t set;
 
 		CPU_ZERO(&set);
 		CPU_SET(cfg->cpu, &set);
-		sched_setaffinity(0, sizeof(set), &set);
+		k.pinned = sched_setaffinity(0, sizeof(set), &set) == 0;
 	}
 	run_probe_privileges();
 	k.L.uid_switch = cfg->uid != (uid_t)-1 && cfg->uid != 0 && geteuid() == 0;
@@ -296,6 +301,10 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	k.L.children_cpu = (k.cg.caps & CG_CPU) != 0;
 	if (k.cg.why[0])
 		sbx_note(&k.L, "%s", k.cg.why);
+	if (!(k.cg.caps & CG_MEM))
+		sbx_note(&k.L, "no memory cgroup: the memory limit is the address "
+			 "space (RLIMIT_AS), which counts reserved memory too "
+			 "(threads' stacks, runtimes' arenas)");
 	sbx_build_namespaces(&k);
 	if (getenv("WG_NO_SECCOMP") && *getenv("WG_NO_SECCOMP") &&
 	    strcmp(getenv("WG_NO_SECCOMP"), "0"))
