@@ -441,6 +441,9 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids)
 		rc |= write_at(d, cg->mem_v2 ? "memory.max" : "memory.limit_in_bytes", v);
 		if (memsw)
 			write_at(d, "memory.memsw.limit_in_bytes", v);
+		/* v2: swap is counted apart; none for a limited run. */
+		if (cg->mem_v2 && exists_at(d, "memory.swap.max"))
+			write_at(d, "memory.swap.max", mem_bytes ? "0" : "max");
 		cg->mem_set = mem_bytes;
 	}
 	if ((cg->caps & CG_PIDS) && pids != cg->pids_set) {

@@ -112,6 +112,16 @@ static void watch(struct keeper *k, struct run_child *c, uint64_t cpu0,
 	sbx_reap_run(c->pid, m);
 }
 
+/* The sandbox's own processes in the keeper's user namespace, under the
+ * caller's uid: the keeper, the PID namespaces' holder and init, the
+ * spawner. RLIMIT_NPROC counts them with the program's threads (tasks of
+ * the uid in the namespace), so that many are added to the program's
+ * limit: "processes" is then what the program itself may have. */
+static long own_tasks(const struct keeper *k)
+{
+	return 1 + (k->holder > 0) + (k->init > 0) + (k->spawner >= 0);
+}
+
 static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 {
 	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
@@ -141,10 +151,10 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 		goto failed;
 	}
 	k->processes = (int)c.lim.nproc;
-	/* In a user namespace of the caller's own uid, the keeper counts
-	 * towards the program's RLIMIT_NPROC. */
+	/* In a user namespace of the caller's own uid, the sandbox's own
+	 * processes count towards the program's RLIMIT_NPROC. */
 	if (k->L.user_ns && !k->L.uid_switch && c.lim.nproc > 1)
-		c.lim.nproc++;
+		c.lim.nproc += own_tasks(k);
 	if (sbx_prepare(k, c.argv[0], c.dir, c.bind_dir, c.uid, c.gid) < 0) {
 		snprintf(c.res.error, sizeof(c.res.error),
 			 "cannot prepare the private folders for '%s': %s",
