@@ -6,7 +6,8 @@
 #    student is graded;
 #  - a source name laden with escape sequences (C0 and C1), and a source
 #    whose compiler message quotes them: no raw control byte on the
-#    terminal (--color=never), in summary.txt, gradebook.csv or the log.
+#    terminal (--color=never), in summary.txt, gradebook.csv or the log;
+#  - a 200 GiB sparse file beside the sources (not one) stalls no batch.
 set -u
 case "${WG_BUILD:-build}" in /*) b=$WG_BUILD ;; *) b=${WG_ROOT:-.}/${WG_BUILD:-build} ;; esac
 WG_UID_BASE=${WG_UID_BASE:-$((200000 + ($$ % 100000) * 8 + 4))}; export WG_UID_BASE
@@ -38,6 +39,9 @@ sub escname; printf '%s\n' "$main" > "$tmp/class/escname/@$esc.c"
 sub c1name; printf '%s\n' "$main" > "$tmp/class/c1name/@$(printf '\233')31m$(printf '\302\233')2J.c"
 sub escmsg; printf '#error "%s"\n' "$esc" > "$tmp/class/escmsg/msg.c"
 sub good
+# Not a source, never built: a 200 GiB sparse file must not stall the
+# batch (its resume hash read every byte: minutes).
+sub bigdata; truncate -s 200G "$tmp/class/bigdata/data.bin"
 
 raw() { # FILE...: fails when one holds ESC, BEL, CSI (8-bit or UTF-8 C1)
 	LC_ALL=C grep -l "$(printf '\033')\|$(printf '\007')\|$(printf '\233')" "$@" 2>/dev/null
@@ -62,10 +66,12 @@ grep -q "error" "$tmp/escmsg.out" || bad "escmsg: no compiler message: $(cat "$t
 grep -q "sources over 4 MiB" "$tmp/sparse.json" || bad "sparse: no CE detail in the JSON"
 
 # The class at once: every student graded (exit 1, not 3), nothing raw.
-"$grade" --batch "$tmp/suite" "$tmp/class" --out "$tmp/out" -j 2 \
+timeout 100 "$grade" --batch "$tmp/suite" "$tmp/class" --out "$tmp/out" -j 2 \
 	> "$tmp/batch.out" 2>&1
 rc=$?
+[ $rc -eq 124 ] && bad "batch: stalled for 100 s (the 200 GiB sparse file?)"
 [ $rc -eq 1 ] || bad "batch: exit $rc, want 1: $(cat "$tmp/batch.out")"
+grep -q '^bigdata,1,1,' "$tmp/out/gradebook.csv" || bad "batch: bigdata: $(grep '^bigdata' "$tmp/out/gradebook.csv")"
 for s in sparse fifo link escname c1name escmsg; do
 	awk -F, -v s="$s" '$1 == s' "$tmp/out/gradebook.csv" | grep -q ',graded,' ||
 		bad "batch: $s not graded: $(grep "^$s," "$tmp/out/gradebook.csv")"
@@ -75,5 +81,6 @@ grep -q 'Not graded' "$tmp/out/summary.txt" && bad "batch: someone not graded: $
 left=$(raw "$tmp/batch.out" "$tmp/out/summary.txt" "$tmp/out/gradebook.csv" "$tmp"/out/logs/*.log)
 [ -n "$left" ] && bad "raw control bytes in: $left"
 
+[ -n "${WG_DEBUG:-}" ] && cat "$tmp/batch.out" "$tmp/out/gradebook.csv"
 [ $fail -eq 0 ] && echo "ok: submission limits"
 exit $fail
