@@ -49,13 +49,16 @@ raw() { # FILE...: fails when one holds ESC, BEL, CSI (8-bit or UTF-8 C1)
 
 # One submission at a time, as grade prints it.
 for s in sparse fifo link escname c1name escmsg; do
-	"$grade" --color=never --json "$tmp/$s.json" "$tmp/suite" "$tmp/class/$s" \
-		> "$tmp/$s.out" 2>&1
+	"$grade" --color=never --json "$tmp/$s.json" --gradescope "$tmp/$s.gs.json" \
+		"$tmp/suite" "$tmp/class/$s" > "$tmp/$s.out" 2>&1
 	rc=$?
 	[ $rc -eq 1 ] || bad "$s: exit $rc, want 1 (a CE): $(head -c 600 "$tmp/$s.out")"
 	grep -q '"verdict": "CE"' "$tmp/$s.json" || bad "$s: not a CE: $(head -c 600 "$tmp/$s.out")"
 	grep -q '"verdict": "IE"' "$tmp/$s.json" && bad "$s: an IE"
 	[ -n "$(raw "$tmp/$s.out")" ] && bad "$s: raw control bytes on the terminal: $(od -c "$tmp/$s.out" | head -5)"
+	# Gradescope shows its "output" texts as they are: scrubbed too.
+	grep -qi '\\u001b\|\\u0007\|\\u009b' "$tmp/$s.gs.json" &&
+		bad "$s: control characters in results.json: $(grep -o '.\{20\}\\u00[019][7b].\{20\}' "$tmp/$s.gs.json" | head -3)"
 done
 grep -q "more than 4 MiB" "$tmp/sparse.out" || bad "sparse: no reason: $(cat "$tmp/sparse.out")"
 grep -q "'pipe.h' refused: it is a FIFO" "$tmp/fifo.out" || bad "fifo: no reason: $(cat "$tmp/fifo.out")"
