@@ -119,36 +119,40 @@ int build_find_compiler(char *out, size_t outlen)
 	return -1;
 }
 
-__attribute__((format(printf, 2, 3)))
-static void set_log(struct build_result *r, const char *fmt, ...)
+/* The log is fmt's message, scrubbed: a name in it is the submission's
+ * (usage.h). */
+__attribute__((format(printf, 2, 0)))
+static void set_logv(struct build_result *r, const char *fmt, va_list ap)
 {
 	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
 
-	va_start(ap, fmt);
 	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
-	r->log = strbuf_detach(&sb, NULL);
-	/* A name in it is the submission's (usage.h's scrubbing). */
-	if (r->log)
-		usage_scrub(r->log, strlen(r->log), 1);
-}
-
-/* The submission's fault, said as a CE: why (one line) in the log and as
- * the detail. */
-__attribute__((format(printf, 3, 4)))
-static int refuse(struct build_result *r, const char *detail, const char *fmt, ...)
-{
-	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
-
-	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
 	free(r->log);
 	r->log = strbuf_detach(&sb, NULL);
 	if (r->log)
 		usage_scrub(r->log, strlen(r->log), 1);
+}
+
+__attribute__((format(printf, 2, 3)))
+static void set_log(struct build_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_logv(r, fmt, ap);
+	va_end(ap);
+}
+
+/* The submission's fault, said as a CE: fmt's message in the log, detail
+ * (one line) as the CE's reason. Returns -1. */
+__attribute__((format(printf, 3, 4)))
+static int refuse(struct build_result *r, const char *detail, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_logv(r, fmt, ap);
+	va_end(ap);
 	r->status = BUILD_FAILED;
 	snprintf(r->reason, sizeof(r->reason), "%s", detail);
 	return -1;
@@ -221,36 +225,50 @@ static char *messages(const struct run_result *res)
 	return esc;
 }
 
-/* Copies the vetted sources. What the source side refuses (it changed
- * since vet_sources: a link, a FIFO, an unreadable or grown file) is still
- * the submission's (CE, -1); only a failure to write the copy is the
- * grader's (BUILD_ERROR, -1). */
+/* Opens a vetted source again for the copy, never through a link nor
+ * blocking on a FIFO: NULL with *fd open, or why it is refused now (it
+ * changed since vet_sources) with *fd -1. */
+static const char *open_source(const char *path, int *fd)
+{
+	struct stat st;
+	const char *why = NULL;
+
+	*fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (*fd < 0)
+		return strerror(errno);
+	if (fstat(*fd, &st) < 0)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if ((uint64_t)st.st_size > BUILD_MAX_SOURCE_BYTES)
+		why = "over 4 MiB";
+	if (why) {
+		close(*fd);
+		*fd = -1;
+	}
+	return why;
+}
+
+/* Copies the vetted sources. What the source side refuses is still the
+ * submission's (a CE); only a failure to write the copy is the grader's
+ * (BUILD_ERROR). 0, or -1 with r set. */
 static int copy_sources(const char *src_dir, const char *build_dir,
 			char **names, size_t n, struct build_result *r)
 {
 	char from[4096 + 256], to[4096 + 256];
-	struct stat st;
+	const char *why;
+	int in;
 
 	for (size_t i = 0; i < n; i++) {
 		snprintf(from, sizeof(from), "%s/%s", src_dir, names[i]);
 		snprintf(to, sizeof(to), "%s/%s", build_dir, names[i]);
-		memset(&st, 0, sizeof(st));
-		/* O_NONBLOCK: a FIFO swapped in must not hang us. */
-		int in = open(from, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		if (in < 0 || fstat(in, &st) < 0 || !S_ISREG(st.st_mode) ||
-		    st.st_size > (off_t)BUILD_MAX_SOURCE_BYTES) {
-			int e = in < 0 || !S_ISREG(st.st_mode) ? errno : EFBIG;
-
-			if (in >= 0)
-				close(in);
-			return refuse(r, "a source cannot be read", "cannot read the "
-				      "source '%s': %s", names[i], in < 0 ? strerror(e)
-				      : S_ISREG(st.st_mode) ? "over 4 MiB" : "not a regular file");
-		}
+		if ((why = open_source(from, &in)) != NULL)
+			return refuse(r, "a source cannot be read", "cannot read "
+				      "the source '%s': %s", names[i], why);
 		if (scratch_copy_fd(in, to, 0644) < 0) {
 			set_log(r, "cannot copy '%s': %s", from, strerror(errno));
-			close(in);
 			r->status = BUILD_ERROR;
+			close(in);
 			return -1;
 		}
 		close(in);
@@ -496,11 +514,8 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
 
 static int refuse_program(struct build_result *r, const char *why)
 {
-	r->status = BUILD_FAILED;
-	snprintf(r->reason, sizeof(r->reason), "the build left no program of its own");
-	free(r->log);
-	set_log(r, "the build's output 'prog' %s; the program was not taken", why);
-	return -1;
+	return refuse(r, "the build left no program of its own", "the build's "
+		      "output 'prog' %s; the program was not taken", why);
 }
 
 int build_take_program(const char *build_dir, uid_t uid, const char *dst,
@@ -535,7 +550,6 @@ int build_take_program(const char *build_dir, uid_t uid, const char *dst,
 	goto out;
 error:
 	r->status = BUILD_ERROR;
-	free(r->log);
 	{
 		char what[4200];
 		snprintf(what, sizeof(what), "%s/prog", build_dir);
