@@ -249,7 +249,8 @@ START_TEST(test_compile_error)
 END_TEST
 
 /* A folder: its .c files linked together with its headers; not a file of
- * a subfolder, nor a symbolic link (either would break the build here). */
+ * a subfolder. A symbolic link among the sources is refused (a CE that
+ * says so), never followed. */
 START_TEST(test_folder)
 {
 	struct build_limits lim = BUILD_LIMITS_INIT;
@@ -271,11 +272,54 @@ START_TEST(test_folder)
 	snprintf(sub, sizeof(sub), "%s/link.c", t.src);
 	ck_assert_int_eq(symlink(evil, sub), 0);
 	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+	ck_assert_msg(r.status == BUILD_FAILED, "build: %s", r.log);
+	ck_assert_str_eq(r.reason, "a source is not a regular file");
+	ck_assert_ptr_nonnull(strstr(r.log, "'link.c' refused: it is a symbolic link"));
+	ck_assert_ptr_null(strstr(r.log, "followed"));
+	free(r.log);
+	ck_assert_int_eq(unlink(sub), 0);
+	build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
 	ck_assert_msg(r.status == BUILD_OK, "build: %s", r.log);
 	ck_assert_int_eq(build_take_program(t.out, (uid_t)-1, t.dst, &r), 0);
 	ck_assert_int_eq(system(t.dst), 0);     /* twice(0): exit 0 */
 	free(r.log);
 	tree_free(&t);
+}
+END_TEST
+
+/* What a submission holds is never an IE: a sparse header past the 4 MiB
+ * of sources, a FIFO named like a source, a name with an escape: each a
+ * CE with its reason (README "Submission limits"). */
+START_TEST(test_odd_sources)
+{
+	struct build_limits lim = BUILD_LIMITS_INIT;
+	struct build_result r;
+	struct tree t;
+	char path[300];
+	static const struct { const char *name, *reason; } odd[] = {
+		{ "big.h", "sources over 4 MiB" },
+		{ "pipe.h", "a source is not a regular file" },
+		{ "x\033[2J.c", "a source name holds a control character" },
+	};
+
+	for (size_t i = 0; i < sizeof(odd) / sizeof(*odd); i++) {
+		tree_init(&t);
+		tree_file(t.src, "main.c", "int main(void) { return 0; }\n");
+		snprintf(path, sizeof(path), "%s/%s", t.src, odd[i].name);
+		if (i == 0) {
+			tree_file(t.src, odd[i].name, "");
+			ck_assert_int_eq(truncate(path, 5 << 20), 0);
+		} else if (i == 1)
+			ck_assert_int_eq(mkfifo(path, 0600), 0);
+		else
+			tree_file(t.src, odd[i].name, "int f;\n");
+		build_submission(t.src, t.out, (uid_t)-1, (gid_t)-1, &lim, &r);
+		ck_assert_msg(r.status == BUILD_FAILED, "%s: %s", odd[i].name, r.log);
+		ck_assert_str_eq(r.reason, odd[i].reason);
+		ck_assert_ptr_null(strchr(r.log, '\033'));
+		free(r.log);
+		tree_free(&t);
+	}
 }
 END_TEST
 
@@ -355,6 +399,7 @@ Suite *make_build_suite(void)
 	tcase_add_test(tb, test_compiler_memory_limited);
 	tcase_add_test(tb, test_compile_error);
 	tcase_add_test(tb, test_folder);
+	tcase_add_test(tb, test_odd_sources);
 	tcase_add_test(tb, test_single_file);
 	tcase_add_test(tb, test_nothing_to_build);
 	suite_add_tcase(s, tb);

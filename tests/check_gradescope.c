@@ -234,6 +234,28 @@ START_TEST(test_validate)
 }
 END_TEST
 
+/* The texts Gradescope shows are scrubbed of what a submission chose
+ * (usage.h): an escape in a case's detail reaches no "output" raw. */
+START_TEST(test_output_scrubbed)
+{
+	json_t *r = load_fixture("mixed");
+	json_t *k = json_array_get(json_object_get(json_array_get(
+		json_object_get(r, "submissions"), 0), "cases"), 1);
+	json_t *res;
+	const char *out;
+
+	ck_assert_int_eq(json_object_set_new(k, "detail",
+		json_string("name '\033[31mx\033]0;t\007\xc2\x9b' refused")), 0);
+	res = gradescope_results(r);
+	out = test_str(res, 1, "output");
+	ck_assert_msg(!strchr(out, '\033') && !strchr(out, '\007') &&
+		      !strstr(out, "\xc2\x9b"), "raw: %s", out);
+	ck_assert_ptr_nonnull(strstr(out, "name '?[31mx?]0;t?" "?' refused"));
+	json_decref(res);
+	json_decref(r);
+}
+END_TEST
+
 Suite *make_gradescope_suite(void)
 {
 	Suite *s = suite_create("gradescope");
@@ -247,6 +269,7 @@ Suite *make_gradescope_suite(void)
 	tcase_add_test(tc, test_verdict_names);
 	tcase_add_test(tc, test_write);
 	tcase_add_test(tc, test_validate);
+	tcase_add_test(tc, test_output_scrubbed);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -4,16 +4,22 @@
  */
 #include "grader/cli/batch_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "grader/judge/verdict.h"
+#include "grader/lib/usage.h"
 #include "grader/report/html.h"
 #include "grader/report/keys.h"
 
 /* One CSV field: quoted when it holds a separator, quote or line break;
  * a leading = + - @ gets a ' so spreadsheets never run it as a formula. */
-static void csv_field(FILE *f, const char *s, int text)
+static void csv_field(FILE *f, const char *raw, int text)
 {
+	/* A student's text (a name, an error) reaches a spreadsheet or a
+	 * terminal: scrubbed (usage.h). */
+	char *copy = usage_scrub_dup(raw, 1);
+	const char *s = copy ? copy : "?";
 	int quote = strpbrk(s, ",\"\r\n") != NULL;
 
 	if (quote)
@@ -27,6 +33,7 @@ static void csv_field(FILE *f, const char *s, int text)
 	}
 	if (quote)
 		fputc('"', f);
+	free(copy);
 }
 
 const json_t *batch_only_sub(const json_t *r)

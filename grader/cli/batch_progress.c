@@ -5,10 +5,12 @@
 #include "grader/cli/batch_int.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "grader/judge/verdict.h"
 #include "grader/lib/strbuf.h"
+#include "grader/lib/usage.h"
 #include "grader/lib/util.h"
 #include "grader/report/keys.h"
 
@@ -54,11 +56,17 @@ void batch_progress_event(struct batch *b, const struct student *s,
 		return;
 	if (b->line_shown)
 		fputs("\r\033[K", stderr);
-	fprintf(stderr, "[%zu/%zu] %s: ", b->finished, b->n, s->name);
+	struct strbuf line = STRBUF_INIT;
+
+	strbuf_addf(&line, "%s: ", s->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	strbuf_vaddf(&line, fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "[%zu/%zu] ", b->finished, b->n);
+	/* The name and the error are the student's: scrubbed (usage.h). */
+	usage_fput_scrubbed(stderr, line.buf ? line.buf : "", line.len, 0);
 	fputc('\n', stderr);
+	strbuf_release(&line);
 	b->line_shown = 0;
 	batch_progress_line(b);
 }

@@ -2,7 +2,11 @@
  * batch_resume: a later run skips a student whose report records the same
  * sources, suite, options and grader version. The sources and the suite
  * are each one FNV-1a 64 hash over every file's relative path and
- * contents (a link: its target), in sorted path order.
+ * contents (a link: its target), in sorted path order. A file the build
+ * would refuse for its size (over BUILD_MAX_SOURCE_BYTES: a 100 GiB sparse
+ * file would take minutes to read) counts by its size and modification
+ * time, and a FIFO, device or socket by its type: never opened (opening a
+ * device can act on it).
  */
 #include "grader/cli/batch_int.h"
 #include "grader/cli/batch_keys.h"
@@ -18,6 +22,7 @@
 #include <unistd.h>
 
 #include "grader/lib/usage.h"
+#include "grader/run/build.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL
@@ -71,13 +76,28 @@ static void hash_file(uint64_t *h, const char *path)
 	ssize_t n;
 	int fd;
 
-	if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode)) {
+	if (lstat(path, &sb) < 0)
+		return;
+	if (S_ISLNK(sb.st_mode)) {
 		n = readlink(path, link, sizeof link);
 		if (n > 0)
 			fnv(h, link, (size_t)n);
 		return;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (!S_ISREG(sb.st_mode)) {
+		uint32_t type = (uint32_t)(sb.st_mode & S_IFMT);
+
+		fnv(h, &type, sizeof(type));
+		return;
+	}
+	if ((uint64_t)sb.st_size > BUILD_MAX_SOURCE_BYTES) {
+		int64_t stamp[3] = { (int64_t)sb.st_size, (int64_t)sb.st_mtim.tv_sec,
+				     (int64_t)sb.st_mtim.tv_nsec };
+
+		fnv(h, stamp, sizeof(stamp));
+		return;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
 	if (fd < 0)
 		return;
 	while ((n = read(fd, buf, sizeof buf)) > 0 ||

@@ -177,6 +177,8 @@ static void log_tail(const struct batch *b, const struct student *s,
 		buf[len] = '\0';
 	}
 	fclose(f);
+	/* It reaches the gradebook, summary.txt and the terminal. */
+	usage_scrub(buf, strlen(buf), 0);
 }
 
 static void iso_time(char *buf, size_t n)

@@ -333,6 +333,13 @@ static void text_failed(FILE *f, const json_t *failed)
 	}
 }
 
+/* A student's text in summary.txt: scrubbed (usage.h). */
+static void put_scrubbed(FILE *f, const char *s)
+{
+	if (s)
+		usage_fput_scrubbed(f, s, strlen(s), 0);
+}
+
 #define LONG_LIST 20   /* names printed on one line before "..." */
 
 /* "label (N): a, b, c" for a list of names. */
@@ -349,7 +356,8 @@ static void text_names(FILE *f, const char *label, const json_t *names)
 			fputs(", ...", f);
 			break;
 		}
-		fprintf(f, "%s%s", i ? ", " : "", json_string_value(e));
+		fputs(i ? ", " : "", f);
+		put_scrubbed(f, json_string_value(e));
 	}
 	fputc('\n', f);
 }
@@ -453,10 +461,13 @@ void batch_write_summary_text(FILE *f, const json_t *sum)
 	text_failed(f, json_object_get(sum, BK_MOST_FAILED));
 	if (json_array_size(json_object_get(sum, BK_ERRORS)))
 		fputs("\nNot graded (run the batch again to retry them):\n", f);
-	json_array_foreach(json_object_get(sum, BK_ERRORS), i, e)
-		fprintf(f, "  %s: %s\n",
-			json_string_value(json_object_get(e, RK_STUDENT)),
-			json_string_value(json_object_get(e, RK_ERROR)));
+	json_array_foreach(json_object_get(sum, BK_ERRORS), i, e) {
+		fputs("  ", f);
+		put_scrubbed(f, json_string_value(json_object_get(e, RK_STUDENT)));
+		fputs(": ", f);
+		put_scrubbed(f, json_string_value(json_object_get(e, RK_ERROR)));
+		fputc('\n', f);
+	}
 	if (json_array_size(json_object_get(sum, BK_NOT_STARTED_STUDENTS)) ||
 	    json_array_size(json_object_get(sum, BK_NO_SUBMISSION_STUDENTS)))
 		fputc('\n', f);

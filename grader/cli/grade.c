@@ -291,7 +291,8 @@ static void set_limits(const struct options *o, const struct suite *s,
 	cfg->lim.cpu_sec = cpu;
 	cfg->lim.wall_sec = wall > 0 ? wall : (3 * cpu > cpu + 2 ? 3 * cpu : cpu + 2);
 	cfg->lim.mem_bytes = (uint64_t)mem << 20;
-	/* The stack may use all of the memory, as in CMS. */
+	/* The stack may use all of the memory, as in CMS; set_stack() may
+	 * lower that default once the sandbox says what counts memory. */
 	cfg->lim.stack_bytes = (uint64_t)(s->stack_mib ? s->stack_mib : mem) << 20;
 	cfg->lim.output_bytes = (uint64_t)out << 10;
 	/* Files a child writes in its scratch directory: no more than it may
@@ -310,6 +311,25 @@ static void set_limits(const struct options *o, const struct suite *s,
 	cfg->line_map = s->line_map;
 	cfg->diff = (struct diff_opts)DIFF_OPTS_INIT;
 	cfg->diff.exact = o->exact;
+}
+
+/* The default stack (no "stack_mib"), once the slots are open. glibc gives
+ * each new thread a stack of RLIMIT_STACK's size. Where a memory cgroup
+ * counts memory in use that reserves nothing that counts, and the stack
+ * stays the memory limit (recursion may use all of it, as in CMS). Where
+ * the limit is the address space (no memory cgroup) and threads are
+ * allowed (processes > 1), `processes` stacks of the memory limit could
+ * never fit, and pthread_create would fail (EAGAIN): each gets the memory
+ * limit / (2 x processes), half the address space for the stacks and half
+ * for the rest. README "Limits" says the same. */
+static void set_stack(const struct suite *s, const struct sandbox_layers *l,
+		      struct judge_config *cfg)
+{
+	if (s->stack_mib || (l->cgroup_caps & CG_MEM) || cfg->lim.nproc <= 1)
+		return;
+	uint64_t share = cfg->lim.mem_bytes / (2 * (uint64_t)cfg->lim.nproc);
+
+	cfg->lim.stack_bytes = share < ((uint64_t)1 << 20) ? (uint64_t)1 << 20 : share;
 }
 
 /* The compiler's limits: suite.json's "build_limits" (defaults in build.h). */
@@ -656,6 +676,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 	if (guard_check_suid_dumpable() < 0 || open_slots(&g, o) < 0 ||
 	    reach_compiler(&g) < 0)
 		goto out;
+	set_stack(s, &g.layers, &g.cfg);
 	account(&g, o);
 	wg_stop_signals(on_stop);
 	pool_run(n, o->jobs, build_job, &g);

@@ -103,7 +103,10 @@ static int died(const struct run_result *r)
 /* 0: not MLE; 1: by max RSS; 2: by an allocation failure on stderr; 3: by
  * the program's own image (a static array larger than the limit kills it
  * while it loads, before it has any RSS to speak of); 4: the cgroup's OOM
- * killer struck (memory.max counts the tmpfs and shm too): certain. */
+ * killer struck (memory.max counts the tmpfs and shm too): certain; 5: the
+ * loader could not map a library beside a large image under the
+ * address-space limit ("failed to map segment", exit 127): the program
+ * never ran, for want of memory. */
 static int looks_like_mle(const struct run_result *r,
 			  const struct verdict_limits *lim)
 {
@@ -113,6 +116,9 @@ static int looks_like_mle(const struct run_result *r,
 		return 0;
 	if (lim->image_bytes * 100 >= lim->mem_bytes * VERDICT_MLE_RSS_PERCENT)
 		return 3;
+	if (r->status == RUN_EXITED && r->exit_code == 127 &&
+	    contains_ci(r->err, r->err_len, "failed to map segment"))
+		return 5;
 	if ((unsigned long long)r->max_rss_kb * 1024 * 100 >=
 	    lim->mem_bytes * VERDICT_MLE_RSS_PERCENT)
 		return 1;
@@ -183,7 +189,13 @@ void verdict_classify(int harness_rc, const struct run_result *r,
 			 "sleeping or blocked?)", lim->wall_sec, r->cpu_ms);
 	} else if ((mle = looks_like_mle(r, lim)) != 0) {
 		set(out, VERDICT_MLE, VERDICT_LIMIT_NONE);
-		if (mle == 4)
+		if (mle == 5)
+			snprintf(out->detail, sizeof(out->detail),
+				 "the program (%llu MiB of code and static data) and "
+				 "its libraries could not be loaded under the memory "
+				 "limit of %llu MiB", lim->image_bytes >> 20,
+				 lim->mem_bytes >> 20);
+		else if (mle == 4)
 			snprintf(out->detail, sizeof(out->detail),
 				 "the memory limit of %llu MiB (files in /tmp and "
 				 "/dev/shm included) was reached: killed by the OOM "

@@ -72,6 +72,7 @@
 #define RK_CGROUP          "cgroup"
 #define RK_CGROUP_CONTROLS "cgroup_controls"
 #define RK_CHILDREN_CPU    "children_cpu"
+#define RK_MEMORY_LIMIT    "memory_limit"  /* "cgroup" or "address space" */
 #define RK_MISSING         "missing"
 #define RK_TMP_SWEEP       "tmp_sweep"     /* no private /tmp: swept */
 #define RK_SWEPT           "swept"         /* the folders swept */

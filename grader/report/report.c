@@ -14,6 +14,7 @@
 #include "grader/judge/diff.h"
 #include "grader/judge/verdict.h"
 #include "grader/lib/strbuf.h"
+#include "grader/lib/usage.h"
 
 #define BOLD  "\033[1m"
 #define RESET "\033[0m"
@@ -23,10 +24,13 @@
 static void paint(FILE *f, const struct report_opts *o, const char *sgr,
 		  const char *text, int width)
 {
+	int pad = width - (int)strlen(text);
+
+	/* text may be a path a submission chose: scrubbed (usage.h). */
 	if (o->color)
-		fprintf(f, "%s%-*s%s", sgr, width, text, RESET);
-	else
-		fprintf(f, "%-*s", width, text);
+		fputs(sgr, f);
+	usage_fput_scrubbed(f, text, strlen(text), 0);
+	fprintf(f, "%*s%s", pad > 0 ? pad : 0, "", o->color ? RESET : "");
 }
 
 /* Prints text with every line indented; at most max_lines lines (0: all). */
@@ -42,7 +46,9 @@ static void indented(FILE *f, const char *text, const char *indent,
 			fprintf(f, "%s(... %s)\n", indent, "more in --verbose or --json");
 			return;
 		}
-		fprintf(f, "%s%.*s\n", indent, (int)len, text);
+		fputs(indent, f);
+		usage_fput_scrubbed(f, text, len, 0);
+		fputc('\n', f);
 		text += len + (nl != NULL);
 	}
 }
@@ -196,7 +202,9 @@ static void print_details(FILE *f, const struct suite *s,
 			fprintf(f, ": %s (hidden case: the details are shown to "
 				"staff only)\n", verdict_long_name(r->verdict));
 		} else {
-			fprintf(f, ": %s: %s\n", verdict_long_name(r->verdict), r->detail);
+			fprintf(f, ": %s: ", verdict_long_name(r->verdict));
+			usage_fput_scrubbed(f, r->detail, strlen(r->detail), 0);
+			fputc('\n', f);
 		}
 		if (o->verbose && r->stderr_tail && show_diff) {
 			fprintf(f, "    stderr (tail):\n");
@@ -266,7 +274,8 @@ static void print_summary(FILE *f, const struct report_sub *subs, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		const struct score_total *t = &subs[i].total;
 		snprintf(pts, sizeof(pts), "%ld/%ld", t->score, t->max_score);
-		fprintf(f, "%-*s %9s", w, subs[i].path, pts);
+		paint(f, &(struct report_opts){ .color = 0 }, "", subs[i].path, w);
+		fprintf(f, " %9s", pts);
 		for (int v = 0; v < VERDICT_COUNT; v++) {
 			if (!t->counts[v]) {
 				fprintf(f, " %4s", ".");
@@ -509,14 +518,17 @@ static json_t *sandbox_layers_json(const struct sandbox_layers *l, long processe
 		json_decref(missing);
 		return NULL;
 	}
-	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:I, s:o}",
+	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:s, s:I, s:o}",
 			 RK_UID_SWITCH, l->uid_switch, RK_USER_NAMESPACE, l->user_ns,
 			 RK_MOUNT_NAMESPACE, l->mount_ns, RK_PRIVATE_TMP, l->private_tmp,
 			 RK_IPC_NAMESPACE, l->ipc_ns, RK_NETWORK_NAMESPACE, l->net_ns,
 			 RK_PID_NAMESPACE, l->pid_ns, RK_PRIVATE_PROC, l->private_proc,
 			 RK_SECCOMP, l->seccomp,
 			 RK_CGROUP, str_or_null(l->cgroup), RK_CGROUP_CONTROLS, ctl,
-			 RK_CHILDREN_CPU, l->children_cpu, RK_PROCESSES, (json_int_t)processes,
+			 RK_CHILDREN_CPU, l->children_cpu,
+			 /* What the memory limit counts (runner.h's mem_bytes). */
+			 RK_MEMORY_LIMIT, l->cgroup_caps & CG_MEM ? "cgroup" : "address space",
+			 RK_PROCESSES, (json_int_t)processes,
 			 RK_MISSING, missing);
 }
 

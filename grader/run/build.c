@@ -3,6 +3,7 @@
  */
 #include "grader/run/build.h"
 #include "grader/lib/strbuf.h"
+#include "grader/lib/usage.h"
 #include "grader/run/sandbox.h"
 
 #include <dirent.h>
@@ -21,8 +22,7 @@
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
 
-/* Past this many source files the submission is refused (CE). */
-#define MAX_SOURCES 256
+#define MAX_SOURCES BUILD_MAX_SOURCES
 
 static int ends_with(const char *s, const char *suffix)
 {
@@ -39,16 +39,15 @@ static int name_cmp(const void *a, const void *b)
  * (per thread: builds run in parallel). */
 static _Thread_local int too_many_sources;
 
-/* The sorted names of the regular files of dir ending in .c (and .h when
- * headers), MAX_SOURCES at most (past that too_many_sources is set, and the
- * build refuses the submission); malloc'd array of malloc'd names, count
- * in *n. */
+/* The sorted names of dir ending in .c (and .h when headers), whatever
+ * their type: vet_sources refuses what is not a regular file. MAX_SOURCES
+ * at most (past that too_many_sources is set, and the build refuses the
+ * submission); malloc'd array of malloc'd names, count in *n. */
 static char **list_sources(const char *dir, int headers, size_t *n)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
-	char **v = NULL, path[4096];
-	struct stat st;
+	char **v = NULL;
 
 	*n = 0;
 	too_many_sources = 0;
@@ -57,12 +56,6 @@ static char **list_sources(const char *dir, int headers, size_t *n)
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.' ||
 		    !(ends_with(e->d_name, ".c") || (headers && ends_with(e->d_name, ".h"))))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		/* lstat: a symbolic link (to the suite's answers, to
-		 * /etc/shadow) is not a source; the copy, made as root
-		 * outside the masking namespace, must never follow one. */
-		if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode))
 			continue;
 		if (*n == MAX_SOURCES) {
 			too_many_sources = 1;
@@ -126,16 +119,93 @@ int build_find_compiler(char *out, size_t outlen)
 	return -1;
 }
 
+/* The log is fmt's message, scrubbed: a name in it is the submission's
+ * (usage.h). */
+__attribute__((format(printf, 2, 0)))
+static void set_logv(struct build_result *r, const char *fmt, va_list ap)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_vaddf(&sb, fmt, ap);
+	free(r->log);
+	r->log = strbuf_detach(&sb, NULL);
+	if (r->log)
+		usage_scrub(r->log, strlen(r->log), 1);
+}
+
 __attribute__((format(printf, 2, 3)))
 static void set_log(struct build_result *r, const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	set_logv(r, fmt, ap);
 	va_end(ap);
-	r->log = strbuf_detach(&sb, NULL);
+}
+
+/* The submission's fault, said as a CE: fmt's message in the log, detail
+ * (one line) as the CE's reason. Returns -1. */
+__attribute__((format(printf, 3, 4)))
+static int refuse(struct build_result *r, const char *detail, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	set_logv(r, fmt, ap);
+	va_end(ap);
+	r->status = BUILD_FAILED;
+	snprintf(r->reason, sizeof(r->reason), "%s", detail);
+	return -1;
+}
+
+static const char *type_name(mode_t m)
+{
+	static const struct { mode_t type; const char *name; } types[] = {
+		{ S_IFLNK, "a symbolic link" }, { S_IFIFO, "a FIFO" },
+		{ S_IFCHR, "a character device" }, { S_IFBLK, "a block device" },
+		{ S_IFSOCK, "a socket" }, { S_IFDIR, "a folder" },
+	};
+
+	for (size_t i = 0; i < sizeof(types) / sizeof(*types); i++)
+		if ((m & S_IFMT) == types[i].type)
+			return types[i].name;
+	return "not a regular file";
+}
+
+/* The submission limits (build.h): every source a regular file named
+ * without control characters, BUILD_MAX_SOURCE_BYTES in all. lstat: a
+ * symbolic link (to the suite's answers, to /etc/shadow) is refused,
+ * never followed. 0, or -1 with r set to the CE and its reason. */
+static int vet_sources(const char *dir, char **names, size_t n,
+		       struct build_result *r)
+{
+	char path[4096 + 256];
+	uint64_t total = 0;
+	struct stat st;
+
+	for (size_t i = 0; i < n; i++) {
+		for (const char *p = names[i]; *p; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				return refuse(r, "a source name holds a control character",
+					      "source name '%s' refused: it holds a control "
+					      "character; rename it", names[i]);
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (lstat(path, &st) < 0)
+			return refuse(r, "a source cannot be read", "cannot read "
+				      "the source '%s': %s", names[i], strerror(errno));
+		if (!S_ISREG(st.st_mode))
+			return refuse(r, "a source is not a regular file",
+				      "source '%s' refused: it is %s, and a source must "
+				      "be a regular file", names[i], type_name(st.st_mode));
+		total += (uint64_t)st.st_size;
+		if (total > BUILD_MAX_SOURCE_BYTES)
+			return refuse(r, "sources over 4 MiB", "sources refused: "
+				      "they hold more than %llu MiB in all ('%s' is "
+				      "%lld bytes)", (unsigned long long)
+				      (BUILD_MAX_SOURCE_BYTES >> 20), names[i],
+				      (long long)st.st_size);
+	}
+	return 0;
 }
 
 /* The compiler's messages: its stdout, then the kept tail of its stderr. */
@@ -155,18 +225,53 @@ static char *messages(const struct run_result *res)
 	return esc;
 }
 
+/* Opens a vetted source again for the copy, never through a link nor
+ * blocking on a FIFO: NULL with *fd open, or why it is refused now (it
+ * changed since vet_sources) with *fd -1. */
+static const char *open_source(const char *path, int *fd)
+{
+	struct stat st;
+	const char *why = NULL;
+
+	*fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (*fd < 0)
+		return strerror(errno);
+	if (fstat(*fd, &st) < 0)
+		why = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if ((uint64_t)st.st_size > BUILD_MAX_SOURCE_BYTES)
+		why = "over 4 MiB";
+	if (why) {
+		close(*fd);
+		*fd = -1;
+	}
+	return why;
+}
+
+/* Copies the vetted sources. What the source side refuses is still the
+ * submission's (a CE); only a failure to write the copy is the grader's
+ * (BUILD_ERROR). 0, or -1 with r set. */
 static int copy_sources(const char *src_dir, const char *build_dir,
 			char **names, size_t n, struct build_result *r)
 {
 	char from[4096 + 256], to[4096 + 256];
+	const char *why;
+	int in;
 
 	for (size_t i = 0; i < n; i++) {
 		snprintf(from, sizeof(from), "%s/%s", src_dir, names[i]);
 		snprintf(to, sizeof(to), "%s/%s", build_dir, names[i]);
-		if (scratch_copy_file(from, to, 0644, SCRATCH_COPY_SOURCE) < 0) {
+		if ((why = open_source(from, &in)) != NULL)
+			return refuse(r, "a source cannot be read", "cannot read "
+				      "the source '%s': %s", names[i], why);
+		if (scratch_copy_fd(in, to, 0644) < 0) {
 			set_log(r, "cannot copy '%s': %s", from, strerror(errno));
+			r->status = BUILD_ERROR;
+			close(in);
 			return -1;
 		}
+		close(in);
 	}
 	return 0;
 }
@@ -255,6 +360,7 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 	c.lim.cpu_sec = lim->cpu_sec;
 	c.lim.wall_sec = lim->wall_sec;
 	c.lim.mem_bytes = lim->mem_bytes;
+	c.lim.as_bytes = lim->mem_bytes;   /* each compiler process, too */
 	c.lim.fsize_bytes = lim->fsize_bytes;
 	/* RLIMIT_NPROC counts the whole uid: the user's session when the
 	 * grader is not root and has no user namespace (the compiler then runs
@@ -384,6 +490,8 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
 	} else if (nc == 0) {
 		r->status = BUILD_FAILED;
 		set_log(r, "no .c files in '%s'", src_dir);
+	} else if (vet_sources(src_dir, names, n, r) < 0) {
+		/* r holds the CE */
 	} else if (response_file_name(names, n)) {
 		r->status = BUILD_FAILED;
 		set_log(r, "source name '%s' refused: a name starting with '@' is "
@@ -392,7 +500,7 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
 		snprintf(r->reason, sizeof(r->reason), "source name starting "
 			 "with '@' refused");
 	} else if (copy_sources(src_dir, build_dir, names, n, r) < 0) {
-		r->status = BUILD_ERROR;
+		/* r holds the CE or the IE */
 	} else {
 		run_compiler(build_dir, names, n, uid, gid, lim, r);
 	}
@@ -406,11 +514,8 @@ void build_submission(const char *src, const char *build_dir, uid_t uid,
 
 static int refuse_program(struct build_result *r, const char *why)
 {
-	r->status = BUILD_FAILED;
-	snprintf(r->reason, sizeof(r->reason), "the build left no program of its own");
-	free(r->log);
-	set_log(r, "the build's output 'prog' %s; the program was not taken", why);
-	return -1;
+	return refuse(r, "the build left no program of its own", "the build's "
+		      "output 'prog' %s; the program was not taken", why);
 }
 
 int build_take_program(const char *build_dir, uid_t uid, const char *dst,
@@ -445,7 +550,6 @@ int build_take_program(const char *build_dir, uid_t uid, const char *dst,
 	goto out;
 error:
 	r->status = BUILD_ERROR;
-	free(r->log);
 	{
 		char what[4200];
 		snprintf(what, sizeof(what), "%s/prog", build_dir);

@@ -4,9 +4,9 @@
 /*
  * build: compile a submission directory, or a single .c file.
  *
- * Every regular *.c and *.h file of the directory (not its subdirectories;
- * for a single file, that file and the .h files beside it) is copied
- * into a fresh build directory, and there the compiler runs,
+ * Every *.c and *.h file of the directory (not its subdirectories; for a
+ * single file, that file and the .h files beside it) is copied into a
+ * fresh build directory, and there the compiler runs,
  * through the runner, under its own limits (CPU, wall clock, address space,
  * processes, file size, and its stdout and stderr together) and, as root,
  * under a slot uid, so that '#include "/etc/shadow"' cannot leak a file the
@@ -20,6 +20,17 @@
  * from the build folder only through build_take_program(), which never
  * follows a link.
  *
+ * Submission limits (README "Submission limits"). Whatever a submission
+ * holds is its own doing, so a source the grader will not take is a CE with
+ * the reason (r->reason, and the log), never an IE: more than
+ * BUILD_MAX_SOURCES sources; sources of more than BUILD_MAX_SOURCE_BYTES
+ * in all (a sparse file counts its size); a source (a *.c or *.h name)
+ * that is not a regular file (a symbolic link, a FIFO, a device, a
+ * socket, a folder) or cannot be read; a name with a control character or
+ * starting with '@'. Files of other names are never read. BUILD_ERROR is
+ * left for the grader's own failures (no compiler, a full scratch disk).
+ * Every message that names a file is scrubbed (usage.h).
+ *
  * Errors: build_submission cannot fail (the grader's own failure is
  * BUILD_ERROR, the reason in r->log); build_take_program: -1 with r's
  * status, reason and log; build_count_sources: -1 and errno;
@@ -29,6 +40,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+
+#define BUILD_MAX_SOURCES 256
+#define BUILD_MAX_SOURCE_BYTES ((uint64_t)4 << 20)  /* all sources together */
 
 enum build_status {
 	BUILD_OK,            /* dir/prog exists */

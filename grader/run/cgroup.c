@@ -446,16 +446,20 @@ int cg_set_limits(struct cgroup *cg, uint64_t mem_bytes, uint64_t pids)
 			snprintf(v, sizeof(v), "%llu", (unsigned long long)mem_bytes);
 		else
 			snprintf(v, sizeof(v), cg->mem_v2 ? "max" : "-1");
-		/* v1: no swapping past the limit either, where swap is
-		 * counted; memsw may never be below the limit, so a raise
-		 * writes it first (the limit would be refused: EINVAL). */
+		/* v1: no swapping past the limit either, where swap is counted
+		 * (as runguard and isolate do). memsw may never be below the
+		 * memory limit: raised first when the limit grows (a build's
+		 * 2 GiB after a program's 256 MiB), set after it when it
+		 * shrinks; the first write fails harmlessly in that case. */
 		int memsw = !cg->mem_v2 && exists_at(d, "memory.memsw.limit_in_bytes");
-		int raise = !mem_bytes || (cg->mem_set && mem_bytes > cg->mem_set);
-		if (memsw && raise)
+		if (memsw)
 			write_at(d, "memory.memsw.limit_in_bytes", v);
 		rc |= write_at(d, cg->mem_v2 ? "memory.max" : "memory.limit_in_bytes", v);
-		if (memsw && !raise)
+		if (memsw)
 			write_at(d, "memory.memsw.limit_in_bytes", v);
+		/* v2: swap is counted apart; none for a limited run. */
+		if (cg->mem_v2 && exists_at(d, "memory.swap.max"))
+			write_at(d, "memory.swap.max", mem_bytes ? "0" : "max");
 		cg->mem_set = mem_bytes;
 	}
 	if ((cg->caps & CG_PIDS) && pids != cg->pids_set) {

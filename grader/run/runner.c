@@ -219,8 +219,11 @@ static void plan_limits(struct child_plan *p, const struct run_limits *l)
 
 		plan_rlimit(p, RLIMIT_CPU, s, s + 1);
 	}
-	if (l->mem_bytes)
-		plan_rlimit(p, RLIMIT_AS, l->mem_bytes, l->mem_bytes);
+	if (l->as_bytes || l->mem_bytes) {
+		uint64_t as = l->as_bytes ? l->as_bytes : l->mem_bytes;
+
+		plan_rlimit(p, RLIMIT_AS, as, as);
+	}
 	if (l->fsize_bytes)
 		plan_rlimit(p, RLIMIT_FSIZE, l->fsize_bytes, l->fsize_bytes);
 	if (l->stack_bytes)
@@ -443,6 +446,7 @@ int run_spawn_local(struct run_child *c, const int child_ends[3],
 		p.unshare_ipc = x->unshare_ipc;
 		p.reset = x->reset_signals;
 		p.filter = x->filter;
+		p.affinity = x->affinity;
 	}
 	if (spawn(c, &p) < 0)
 		rc = runner_fail(c, "cannot fork for '%s': %s", c->argv[0], strerror(errno));
@@ -528,12 +532,19 @@ static void classify(struct run_child *c, int status, const struct rusage *ru,
 		r->cpu_exceeded = 1;
 	/* The kernel's SIGKILL at the hard limit (soft + 1 s). rusage can read
 	 * a quarter under what the limit counted on a loaded machine, hence
-	 * the margin. */
+	 * the margin. Not the OOM killer's SIGKILL: that one is MLE, however
+	 * much CPU the program had used. */
 	if (r->status == RUN_SIGNALED && r->term_signal == SIGKILL &&
-	    !pm->killed && r->cpu_ms >= soft_ms * 3 / 4)
+	    !pm->killed && !r->oom_killed && r->cpu_ms >= soft_ms * 3 / 4)
 		r->cpu_exceeded = 1;
 	if (r->cpu_ms > (long)(c->lim.cpu_sec * 1000))
 		r->cpu_exceeded = 1;
+	/* The kernel (RLIMIT_CPU's SIGXCPU or SIGKILL) or the tree's count
+	 * found the limit passed; rusage, tick-sampled, can read a little
+	 * (under load a quarter) below what they counted. A CPU TLE never
+	 * shows less CPU than the limit it names. */
+	if (r->cpu_exceeded && r->cpu_ms < (long)(c->lim.cpu_sec * 1000))
+		r->cpu_ms = (long)(c->lim.cpu_sec * 1000);
 }
 
 /* The captures become the result's (the last cap bytes of stderr). */

@@ -104,6 +104,7 @@
 
 #include "grader/lib/strbuf.h"
 
+#include <sched.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <signal.h>
@@ -121,7 +122,15 @@ struct sock_fprog;
 struct run_limits {
 	double cpu_sec;          /* RLIMIT_CPU soft = ceil (hard = soft + 1); 0: none */
 	double wall_sec;         /* wall deadline on CLOCK_MONOTONIC; 0: none */
-	uint64_t mem_bytes;      /* RLIMIT_AS; 0: none */
+	uint64_t mem_bytes;      /* the memory limit: with c.sbx, the slot's
+	                            memory cgroup where it has one (memory in
+	                            use, tmpfs included, as runguard and
+	                            isolate; no RLIMIT_AS, so reserved address
+	                            space such as threads' stacks is free);
+	                            else RLIMIT_AS. 0: none */
+	uint64_t as_bytes;       /* RLIMIT_AS of every process whatever else
+	                            limits memory (the compiler's); 0: none
+	                            but what mem_bytes implies */
 	uint64_t fsize_bytes;    /* RLIMIT_FSIZE; 0: none */
 	uint64_t output_bytes;   /* stdout kept; past it: killed, output_exceeded;
 	                            0: RUN_DEFAULT_OUTPUT_BYTES */
@@ -148,12 +157,16 @@ struct run_result {
 	int exit_code;
 	int term_signal;
 	int timed_out_wall;      /* killed at the wall deadline */
-	int cpu_exceeded;        /* SIGXCPU; or SIGKILL not sent by us with
+	int cpu_exceeded;        /* SIGXCPU; or SIGKILL not sent by us (nor
+	                            by the OOM killer) with
 	                            cpu_ms >= 3/4 of the soft limit (the hard
 	                            limit's kill: rusage reads low under load);
 	                            or cpu_ms > cpu_sec * 1000 */
 	int output_exceeded;     /* stdout went past output_bytes (killed) */
-	long wall_ms, cpu_ms;    /* cpu = user + sys from wait4's rusage */
+	long wall_ms, cpu_ms;    /* cpu = user + sys from wait4's rusage, or
+	                            the tree's (tree_cpu_ms) when larger; with
+	                            cpu_exceeded never below cpu_sec (rusage
+	                            can read under what the kernel counted) */
 	long max_rss_kb;
 	uint64_t stdout_bytes;   /* total read, even past the cap */
 	uint64_t stderr_bytes;
@@ -247,6 +260,9 @@ struct run_spawn_extra {
 	int in_session;          /* the caller made a session without a
 	                            terminal (the keeper's): the child makes
 	                            a process group only, not a session */
+	const cpu_set_t *affinity; /* the CPUs the program may use (set
+	                            before exec: the keeper keeps to one CPU,
+	                            its programs must not); NULL: inherited */
 };
 int run_spawn_local(struct run_child *c, const int child_ends[3],
 		    const struct run_spawn_extra *x);

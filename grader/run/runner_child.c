@@ -121,6 +121,11 @@ void runner_child_exec(const struct child_plan *p)
 			child_die(p, ST_CGROUP);
 	if (p->unshare_ipc && unshare(CLONE_NEWIPC) < 0)
 		child_die(p, ST_IPC);
+	/* Off the keeper's one CPU: a program's threads get every CPU the
+	 * grader may use, whatever -j (sandbox.h, "cpu"). Where a cpuset
+	 * refuses, the keeper's CPU stays: as before this existed. */
+	if (p->affinity)
+		sched_setaffinity(0, sizeof(*p->affinity), p->affinity);
 	for (i = 0; i < 3; i++)
 		if (dup2(p->fds[i], i) < 0)
 			child_die(p, ST_DUP2);

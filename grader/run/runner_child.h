@@ -11,6 +11,7 @@
  * is the {stage, errno} record, after which the child _exits.
  */
 #include <linux/filter.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -47,6 +48,7 @@ struct child_plan {
 	int unshare_ipc;           /* a fresh IPC namespace of its own */
 	const sigset_t *reset;     /* the signals to reset; NULL: all */
 	const struct sock_fprog *filter; /* seccomp, installed last; or NULL */
+	const cpu_set_t *affinity; /* the program's CPUs; NULL: inherited */
 	uid_t uid;
 	gid_t gid;
 	pid_t parent;

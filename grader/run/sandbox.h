@@ -67,8 +67,9 @@
  *              reaches a later case. Cost ~5 us a clean run.
  *  cgroup      Once: a cgroup per slot (cgroup.h: v2, v1 or both). Per case
  *              the child joins it before exec; memory.max (the memory
- *              limit, tmpfs and shm included; an oom_kill is a definite
- *              MLE), pids.max (the process limit), the whole tree's CPU
+ *              limit: memory in use, tmpfs and shm included; an oom_kill
+ *              is a definite MLE; no RLIMIT_AS is set then, runner.h's
+ *              mem_bytes), pids.max (the process limit), the whole tree's CPU
  *              (checked every 20 ms while children may run, and at the
  *              end) and cgroup.kill (or freeze + kill on v1) for the
  *              cleanup. Cost ~60 us.
@@ -82,9 +83,12 @@
  *              for one process not SIGKILLed the spawner answers grade
  *              itself and the keeper cleans up meanwhile.
  *  cpu         With no more slots than CPUs, a slot's worker thread and
- *              its keeper (so its programs) keep to one CPU: a run hands
- *              over grade -> keeper -> program -> keeper -> grade, and a
- *              wake-up across CPUs cost ~60 us a case on the VM measured.
+ *              its keeper keep to one CPU: a run hands over grade ->
+ *              keeper -> program -> keeper -> grade, and a wake-up across
+ *              CPUs cost ~60 us a case on the VM measured. The programs do
+ *              not: each gets grade's CPUs back before exec (run_spawn_
+ *              extra.affinity), so a program's threads run in parallel
+ *              whatever -j, and no verdict depends on -j (README "Limits").
  *  tmp sweep   Only without a private /tmp (no mount namespace), as root:
  *              after every run the keeper removes what the slot uid owns
  *              in the host's world-writable folders (sandbox_sweep.c),
@@ -92,8 +96,9 @@
  *              the caller and nothing can be told apart: not swept, and
  *              the account (sandbox_leaks) says so.
  *              Cost: a walk of those folders per run (degraded mode only).
- *  rlimits     Always (runner.h): CPU, address space, stack, file size,
- *              core, open files, processes. Without a cgroup, a process
+ *  rlimits     Always (runner.h): CPU, stack, file size, core, open
+ *              files, processes; the address space only where no memory
+ *              cgroup counts memory (then "missing" says so). Without a cgroup, a process
  *              limit of 1 (isolate's default) keeps the run to one process,
  *              so the rlimits bind the whole of it.
  *
@@ -153,8 +158,8 @@ struct sandbox_config {
 	gid_t gid;
 	int slot;
 	int no_namespaces;       /* build no namespace (tests, --check-env) */
-	int pin, cpu;            /* pin: the keeper (and so every program of
-	                            the slot) keeps to CPU cpu; 0: any CPU */
+	int pin, cpu;            /* pin: the keeper keeps to CPU cpu (its
+	                            programs get its CPUs from before); 0: any */
 };
 
 struct sandbox_layers {

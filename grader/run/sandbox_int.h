@@ -122,6 +122,9 @@ struct keeper {
 	int ipc_fd[3];           /* /proc/sysvipc/{shm,sem,msg} of the slot */
 	int ipc_watch;           /* they are open: no IPC namespace per run */
 	sigset_t ignored;        /* the keeper's ignored signals (fixed) */
+	cpu_set_t all_cpus;      /* grade's CPUs, before the keeper was pinned:
+	                            every program's (sandbox.h, "cpu") */
+	int pinned;              /* the keeper keeps to one CPU */
 	int spawner;             /* socket to the spawner, or -1 */
 	int spawner_wanted;      /* it was started: a renewal starts it anew */
 	int deferred_errno;      /* a clean-up that failed after the spawner

@@ -137,13 +137,24 @@ static void watch(struct keeper *k, struct run_child *c, uint64_t cpu0,
 	sbx_reap_run(c->pid, m);
 }
 
+/* The sandbox's own processes in the keeper's user namespace, under the
+ * caller's uid: the keeper, the PID namespaces' holder and init, the
+ * spawner. RLIMIT_NPROC counts them with the program's threads (tasks of
+ * the uid in the namespace), so that many are added to the program's
+ * limit: "processes" is then what the program itself may have. */
+static long own_tasks(const struct keeper *k)
+{
+	return 1 + (k->holder > 0) + (k->init > 0) + (k->spawner >= 0);
+}
+
 static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 {
 	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
 	struct run_child c = RUN_CHILD_INIT;
 	int join[CG_MAX_DIRS];
 	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored,
-				     k->L.seccomp ? sysfilter_program() : NULL, 1 };
+				     k->L.seccomp ? sysfilter_program() : NULL, 1,
+				     k->pinned ? &k->all_cpus : NULL };
 	uint64_t cpu0 = 0;
 	int tree_killed = 0, direct;
 
@@ -165,10 +176,10 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 		goto failed;
 	}
 	k->processes = (int)c.lim.nproc;
-	/* In a user namespace of the caller's own uid, the keeper counts
-	 * towards the program's RLIMIT_NPROC. */
+	/* In a user namespace of the caller's own uid, the sandbox's own
+	 * processes count towards the program's RLIMIT_NPROC. */
 	if (k->L.user_ns && !k->L.uid_switch && c.lim.nproc > 1)
-		c.lim.nproc++;
+		c.lim.nproc += own_tasks(k);
 	if (sbx_prepare(k, c.argv[0], c.dir, c.bind_dir, c.uid, c.gid) < 0) {
 		snprintf(c.res.error, sizeof(c.res.error),
 			 "cannot prepare the private folders for '%s': %s",
@@ -180,6 +191,10 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 			 strerror(errno));
 		goto failed;
 	}
+	/* The memory cgroup counts memory in use (runner.h): no RLIMIT_AS
+	 * then, unless the caller asked for one (as_bytes). */
+	if (k->cg.caps & CG_MEM)
+		c.lim.mem_bytes = 0;
 	x.n_cg = cg_begin(&k->cg, k->processes != 1, join, &cpu0);
 	/* With the filter no SysV object can be made: nothing to look for. */
 	if (k->ipc_watch && !k->L.seccomp && sbx_ipc_dirty(k))
@@ -299,12 +314,12 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	sbx_close_others(sock);
-	if (cfg->pin) {
+	if (cfg->pin && sched_getaffinity(0, sizeof(k.all_cpus), &k.all_cpus) == 0) {
 		cpu_set_t set;
 
 		CPU_ZERO(&set);
 		CPU_SET(cfg->cpu, &set);
-		sched_setaffinity(0, sizeof(set), &set);
+		k.pinned = sched_setaffinity(0, sizeof(set), &set) == 0;
 	}
 	run_probe_privileges();
 	k.L.uid_switch = cfg->uid != (uid_t)-1 && cfg->uid != 0 && geteuid() == 0;
@@ -321,6 +336,10 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	k.L.children_cpu = (k.cg.caps & CG_CPU) != 0;
 	if (k.cg.why[0])
 		sbx_note(&k.L, "%s", k.cg.why);
+	if (!(k.cg.caps & CG_MEM))
+		sbx_note(&k.L, "no memory cgroup: the memory limit is the address "
+			 "space (RLIMIT_AS), which counts reserved memory too "
+			 "(threads' stacks, runtimes' arenas)");
 	sbx_build_namespaces(&k);
 	start_sweep(&k);
 	if (getenv("WG_NO_SECCOMP") && *getenv("WG_NO_SECCOMP") &&

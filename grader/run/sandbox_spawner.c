@@ -57,7 +57,8 @@ static void spawner_run(struct keeper *k, int sock, struct msg *m, int fds[3])
 {
 	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
 	struct run_child c = RUN_CHILD_INIT;
-	struct run_spawn_extra x = { m->join, m->njoin, 0, &k->ignored, NULL, 1 };
+	struct run_spawn_extra x = { m->join, m->njoin, 0, &k->ignored, NULL, 1,
+				     k->pinned ? &k->all_cpus : NULL };
 	int pfd = -1, rc, direct = m->direct;
 
 	rc = sbx_unpack_run(m, &c, argv, env) < 0 ? -1 : run_spawn_local(&c, fds, &x);

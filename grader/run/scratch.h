@@ -88,7 +88,9 @@ void scratch_slot_ids(const struct scratch *s, int slot, uid_t *uid, gid_t *gid)
 int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
 		      struct strbuf *dir, struct strbuf *err);
 
-/* A student's source: never through a symbolic link, at most this big. */
+/* A file copied for a student: never through a symbolic link, at most
+ * this big. (The build vets a submission's sources itself, as a CE with the
+ * reason: build.h's "Submission limits".) */
 #define SCRATCH_COPY_SOURCE 1
 #define SCRATCH_MAX_SOURCE ((off_t)4 << 20)
 
