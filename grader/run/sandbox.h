@@ -137,6 +137,11 @@ struct sandbox_config {
 	const char *const *hide; /* NULL-terminated absolute real paths */
 	const char *scratch;     /* the scratch tree (scratch.h's BASE) */
 	uint64_t tmp_bytes;      /* size of each private tmpfs */
+	uint64_t build_tmp_bytes; /* size of a build's scratch tmpfs (its
+	                            /tmp, the compiler's TMPDIR); 0: 256 MiB */
+	int host_view;           /* runs see the read-only host (a program
+	                            is a script, which needs /bin/sh and
+	                            more): no minimal root */
 	uid_t uid;               /* the slot's uid/gid; (uid_t)-1: none */
 	gid_t gid;
 	int slot;
@@ -150,6 +155,9 @@ struct sandbox_layers {
 	int user_ns;             /* the namespaces live in a user namespace */
 	int mount_ns;            /* masks and a read-only host */
 	int private_tmp;         /* fresh /tmp, /var/tmp, /dev/shm, scratch */
+	int minimal_root;        /* runs see the minimal root alone */
+	int build_view;          /* the compiler's own view: no grader, a
+	                            private scratch tmpfs, the minimal /dev */
 	int ipc_ns;              /* a fresh IPC namespace per case */
 	int net_ns;              /* no network */
 	int pid_ns;              /* programs signal only each other */

@@ -346,6 +346,9 @@ static int build_mounts(struct keeper *k)
 		return 0;
 	}
 	mask_top_level(k);
+	/* The build view and the runs' (sandbox_root.c); the keeper is in
+	 * the runs' from here on, where the areas go. */
+	sbx_build_views(k);
 	for (size_t i = 0; i < sizeof(tmps) / sizeof(tmps[0]); i++)
 		add_area(k, tmps[i], "1777");
 	add_area(k, cfg->scratch, "0711");
@@ -449,9 +452,10 @@ void sbx_build_namespaces(struct keeper *k)
 	}
 	k->L.net_ns = 1;
 	k->L.ipc_ns = 1;
-	build_mounts(k);
-	/* The host's /proc, before the slot's own covers it. */
+	/* The host's /proc, before the slot's own or the build view's cover
+	 * covers it. */
 	host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	build_mounts(k);
 	sbx_start_pid_ns(k);
 	ipc_watch_open(k);
 }
