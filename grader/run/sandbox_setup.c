@@ -4,9 +4,11 @@
  * (a read-only host, the --hide masks, the masked top level, the private
  * tmpfs areas), the network and IPC namespaces (the PID namespaces are
  * sandbox_pidns.c's); and the IPC namespace's renewal between runs
- * (sbx_ipc_renew). The order is the one in sbx_build_namespaces and matters:
- * the host's scratch folder is opened before the top level is masked, and
- * the host's /proc before the slot's own covers it. A layer the kernel
+ * (sbx_ipc_renew). The masks made here are the build view; the run view,
+ * the minimal root, is made from it by sandbox_root.c before the private
+ * areas are mounted in it. The order is the one in sbx_build_namespaces and
+ * matters: the host's /proc is opened before anything covers it, the
+ * host's scratch folder before the top level is masked. A layer the kernel
  * refuses is noted in the layers' missing text, never an error.
  */
 #include "grader/run/sandbox_int.h"
