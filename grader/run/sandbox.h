@@ -66,10 +66,10 @@
  *              --hide folder and an installed warpgrade's libexec and
  *              share (grade's hide list, guard.h) covered by an empty
  *              mode-000 tmpfs; the minimal /dev above (nothing there can
- *              block an #include); /proc and /var/tmp empty; per build a
- *              fresh /tmp, a tmpfs of build_tmp_bytes and 4096 inodes (the
- *              compiler's TMPDIR: a full one is the build's CE, never a
- *              classmate's), the scratch folder an empty read-only tmpfs
+ *              block an #include); /proc empty; per build a fresh /tmp
+ *              (also bound at /var/tmp), a tmpfs of build_tmp_bytes and
+ *              4096 inodes (the compiler's TMPDIR: a full one is the
+ *              build's CE, never a classmate's), the scratch folder an empty read-only tmpfs
  *              in which only the build folder (read-write) and a $CC
  *              copied there are bound. Its stdin is /dev/null.
  *

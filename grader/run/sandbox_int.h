@@ -140,7 +140,8 @@ struct keeper {
 	int run_ns;              /* the runs' mount namespace */
 	int host_root;           /* the build view's "/": libraries are
 	                            copied from there into the minimal root */
-	int build_tmp;           /* the build's /tmp is mounted (build view) */
+	int build_tmp;           /* the build's /tmp is mounted (build view);
+	                            2: bound at /var/tmp too */
 	char libs[MAX_LIBS][LIB_PATH]; /* copied into the minimal root */
 	int nlibs;
 	int base_fd;             /* the host's scratch folder, opened before

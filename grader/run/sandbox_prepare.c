@@ -184,6 +184,12 @@ int sbx_prepare(struct keeper *k, const char *path, const char *dir,
 	const char *scratch = k->cfg->scratch;
 	int dirty = 0, i;
 
+	/* The minimal root without its areas has no program to run: the
+	 * grader's failure, never a run's. */
+	if (!k->L.private_tmp && k->L.minimal_root) {
+		errno = ENOTSUP;
+		return -1;
+	}
 	if (!k->L.private_tmp)
 		return 0;
 	/* A folder bound in for the last run is let go; the areas are then

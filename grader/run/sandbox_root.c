@@ -147,13 +147,13 @@ static int minimal_root(struct keeper *k, const char *stage)
 		     MS_NODEV, NULL);
 }
 
-/* The build view's last covers: no /proc (the compiler needs none, and the
- * host's lists every process), no /var/tmp; /tmp gets its tmpfs per build. */
+/* The build view's last cover: no /proc (the compiler needs none, and the
+ * host's lists every process); /tmp and /var/tmp get their tmpfs per
+ * build. */
 static int finish_build_view(struct keeper *k)
 {
-	if (cover("/proc", "0555") < 0 || cover("/var/tmp", "0555") < 0) {
-		sbx_note(&k->L, "no build view: cannot cover /proc or /var/tmp (%s)",
-			 strerror(errno));
+	if (cover("/proc", "0555") < 0) {
+		sbx_note(&k->L, "no build view: cannot cover /proc (%s)", strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -331,13 +331,43 @@ static int elf_deps(int fd, struct elf_deps *d)
 	return 0;
 }
 
-/* Opens path in the build view's tree (absolute links resolved there, not
- * in the minimal root). */
+/* Opens path in the build view's tree, absolute links resolved there, not
+ * in the minimal root: openat2's RESOLVE_IN_ROOT; before Linux 5.6, a
+ * final absolute link (/lib64/ld-linux-x86-64.so.2) is followed by hand
+ * (an absolute link within the path fails: nothing is found, never
+ * anything outside). */
 static int host_open(const struct keeper *k, const char *path)
 {
 	struct open_how how = { .flags = O_RDONLY | O_CLOEXEC, .resolve = RESOLVE_IN_ROOT };
+	char cur[LIB_PATH], link[LIB_PATH];
+	int fd = (int)syscall(SYS_openat2, k->host_root, path, &how, sizeof(how));
 
-	return (int)syscall(SYS_openat2, k->host_root, path, &how, sizeof(how));
+	if (fd >= 0 || errno != ENOSYS)
+		return fd;
+	snprintf(cur, sizeof(cur), "%s", path);
+	for (int hops = 0; hops < 8; hops++) {
+		ssize_t n;
+
+		fd = openat(k->host_root, cur + (cur[0] == '/'),
+			    O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+		if (fd >= 0 || errno != ELOOP)
+			return fd;
+		n = readlinkat(k->host_root, cur + (cur[0] == '/'), link, sizeof(link) - 1);
+		if (n <= 0)
+			return -1;
+		link[n] = '\0';
+		if (link[0] == '/') {
+			snprintf(cur, sizeof(cur), "%s", link);
+		} else {
+			char *slash = strrchr(cur, '/');
+
+			if (!slash || (size_t)(slash - cur) + 1 + (size_t)n >= sizeof(cur))
+				return -1;
+			memcpy(slash + 1, link, (size_t)n + 1);
+		}
+	}
+	errno = ELOOP;
+	return -1;
 }
 
 static int have_lib(const struct keeper *k, const char *path)
@@ -483,9 +513,10 @@ static int bind_compiler(struct keeper *k, const char *path)
 		     MS_NODEV, NULL) < 0 ? -1 : 0;
 }
 
-/* A fresh /tmp (the old one and all below it, the last build's folder
- * included, detached), the scratch folder an empty read-only tmpfs in it
- * or in its place, the build folder bound read-write. */
+/* A fresh /tmp, also bound at /var/tmp (one size limit for both; the old
+ * ones and all below them, the last build's folder included, detached),
+ * the scratch folder an empty read-only tmpfs in it or in its place, the
+ * build folder bound read-write. */
 static int build_mounts(struct keeper *k, const char *path, const char *dir)
 {
 	const char *scratch = k->cfg->scratch;
@@ -493,8 +524,12 @@ static int build_mounts(struct keeper *k, const char *path, const char *dir)
 						 : BUILD_TMP_DEFAULT;
 	char opts[128];
 
+	struct stat st;
+
 	if (k->build_tmp) {
 		umount2(scratch, MNT_DETACH);
+		if (k->build_tmp > 1)
+			umount2("/var/tmp", MNT_DETACH);
 		umount2("/tmp", MNT_DETACH);
 		k->build_tmp = 0;
 	}
@@ -503,6 +538,11 @@ static int build_mounts(struct keeper *k, const char *path, const char *dir)
 	if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV | MS_NOATIME, opts) < 0)
 		return -1;
 	k->build_tmp = 1;
+	if (lstat("/var/tmp", &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (mount("/tmp", "/var/tmp", NULL, MS_BIND, NULL) < 0)
+			return -1;
+		k->build_tmp = 2;
+	}
 	if (sbx_mkdir_p(scratch, 0711) < 0 ||
 	    mount("tmpfs", scratch, "tmpfs", MS_NOSUID | MS_NODEV,
 		  "size=64k,nr_inodes=64,mode=0711") < 0)
