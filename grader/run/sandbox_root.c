@@ -422,6 +422,14 @@ static int add_lib(struct keeper *k, const char *name, int depth)
 		errno = ELOOP;
 		return -1;
 	}
+	/* libc needs the loader by its name: the loader, already there at
+	 * its PT_INTERP path, answers to it itself. */
+	if (k->nlibs && !strchr(name, '/')) {
+		const char *base = strrchr(k->libs[0], '/');
+
+		if (base && !strcmp(base + 1, name))
+			return 0;
+	}
 	if (strchr(name, '/')) {
 		snprintf(path, sizeof(path), "%s", name);
 		if (have_lib(k, path))
