@@ -3,7 +3,9 @@
 # hostile submissions (tests/helpers/sb_root.c and C sources made here):
 #   - the page cache: a case reads pages of a compiler file no program
 #     needs (lto1), a later one reads which are cached (mincore): with the
-#     minimal root the file is not there at all;
+#     minimal root the file is not there at all; a case drops pages of its
+#     own file from the cache (fadvise), a later one reads which: the copy
+#     in memory (tmpfs) never drops one;
 #   - a program that looks for any "reference" (an installed warpgrade, the
 #     checkout's build) and executes it; a build that embeds the installed
 #     reference (.incbin): nothing found, CE;
@@ -100,6 +102,7 @@ suite root '"limits": {"cpu_seconds": 5, "processes": 4}' \
 	top:root:minimal \
 	"pset:pset ${big:-/nonexistent} $bits:blind" \
 	"pget:pget ${big:-/nonexistent} 16:blind" \
+	"sset:sset $bits:sent" "sget:sget 16:1111111111111111" \
 	"findref:findref $ref $root/${WG_BUILD:-build}/bin/reference $b/bin/reference:none"
 for g in "$grade" "$inst/bin/grade"; do
 	timeout 120 "$g" --json "$tmp/r.json" "$tmp/root" "$tmp/one" > "$tmp/r.out" 2>&1

@@ -18,6 +18,13 @@
  *                   when FILE cannot be opened)
  *   pget FILE N     the receiver: which of the N pages 4i of FILE are in
  *                   the page cache (mincore): the bits read, or "blind"
+ *   sset BITS       the same on the program's own file (/proc/self/exe,
+ *                   whose 1 MiB of constants lies in pages no run maps):
+ *                   page 16 + 4i read for a '1', dropped from the cache
+ *                   (POSIX_FADV_DONTNEED, no write access needed) for a
+ *                   '0': "sent"
+ *   sget N          those pages' state: the bits ("1..." when the file
+ *                   lives in memory, where nothing is ever dropped)
  */
 #include <dirent.h>
 #include <errno.h>
@@ -154,6 +161,53 @@ static unsigned char *map_file(const char *path, size_t *len)
 	return m == MAP_FAILED ? NULL : m;
 }
 
+/* 1 MiB of the program's own file that nothing maps at run time. */
+__attribute__((used)) static const unsigned char pad[1 << 20] = { 1 };
+
+static void do_sself(const char *bits)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	int fd = open("/proc/self/exe", O_RDONLY);
+	char c;
+
+	if (fd < 0) {
+		printf("blind\n");
+		return;
+	}
+	for (size_t i = 0; bits[i] && i < 64; i++) {
+		off_t at = (off_t)(16 + i * STRIDE) * page;
+
+		if (bits[i] == '1')
+			(void)!pread(fd, &c, 1, at);
+		else
+			posix_fadvise(fd, at, page, POSIX_FADV_DONTNEED);
+	}
+	close(fd);
+	printf("sent\n");
+}
+
+static void do_sget(int n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t len;
+	unsigned char *m = map_file("/proc/self/exe", &len), v;
+
+	if (!m) {
+		printf("blind\n");
+		return;
+	}
+	for (int i = 0; i < n && i < 64; i++) {
+		size_t at = (size_t)(16 + i * STRIDE) * (size_t)page;
+
+		v = 0;
+		if (at + (size_t)page <= len)
+			mincore(m + at, (size_t)page, &v);
+		putchar(v & 1 ? '1' : '0');
+	}
+	putchar('\n');
+	munmap(m, len);
+}
+
 static void do_pset(const char *path, const char *bits)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -210,6 +264,10 @@ int main(void)
 		do_pset(path, bits);
 	else if (!strcmp(word, "pget") && scanf("%4095s %d", path, &n) == 2)
 		do_pget(path, n);
+	else if (!strcmp(word, "sset") && scanf("%511s", bits) == 1)
+		do_sself(bits);
+	else if (!strcmp(word, "sget") && scanf("%d", &n) == 1)
+		do_sget(n);
 	else
 		return 2;
 	return 0;
