@@ -186,28 +186,6 @@ static void do_sself(const char *bits)
 	printf("sent\n");
 }
 
-static void do_sget(int n)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	size_t len;
-	unsigned char *m = map_file("/proc/self/exe", &len), v;
-
-	if (!m) {
-		printf("blind\n");
-		return;
-	}
-	for (int i = 0; i < n && i < 64; i++) {
-		size_t at = (size_t)(16 + i * STRIDE) * (size_t)page;
-
-		v = 0;
-		if (at + (size_t)page <= len)
-			mincore(m + at, (size_t)page, &v);
-		putchar(v & 1 ? '1' : '0');
-	}
-	putchar('\n');
-	munmap(m, len);
-}
-
 static void do_pset(const char *path, const char *bits)
 {
 	long page = sysconf(_SC_PAGESIZE);
@@ -227,7 +205,9 @@ static void do_pset(const char *path, const char *bits)
 	printf("sent\n");
 }
 
-static void do_pget(const char *path, int n)
+/* Which of n pages first + STRIDE i of path are in the page cache: a line
+ * of bits, or "blind". */
+static void do_get(const char *path, int first, int n)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	size_t len;
@@ -238,7 +218,7 @@ static void do_pget(const char *path, int n)
 		return;
 	}
 	for (int i = 0; i < n && i < 512; i++) {
-		size_t at = (size_t)i * STRIDE * (size_t)page;
+		size_t at = (size_t)(first + i * STRIDE) * (size_t)page;
 
 		v = 0;
 		if (at + (size_t)page <= len)
@@ -263,11 +243,11 @@ int main(void)
 	else if (!strcmp(word, "pset") && scanf("%4095s %511s", path, bits) == 2)
 		do_pset(path, bits);
 	else if (!strcmp(word, "pget") && scanf("%4095s %d", path, &n) == 2)
-		do_pget(path, n);
+		do_get(path, 0, n);
 	else if (!strcmp(word, "sset") && scanf("%511s", bits) == 1)
 		do_sself(bits);
 	else if (!strcmp(word, "sget") && scanf("%d", &n) == 1)
-		do_sget(n);
+		do_get("/proc/self/exe", 16, n);
 	else
 		return 2;
 	return 0;
