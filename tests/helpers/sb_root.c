@@ -19,11 +19,11 @@
  *   pget FILE N     the receiver: which of the N pages 4i of FILE are in
  *                   the page cache (mincore): the bits read, or "blind"
  *   sset BITS       the same on the program's own file (/proc/self/exe,
- *                   whose 1 MiB of constants lies in pages no run maps):
- *                   page 16 + 4i read for a '1', dropped from the cache
- *                   (POSIX_FADV_DONTNEED, no write access needed) for a
- *                   '0': "sent"
- *   sget N          those pages' state: the bits ("1..." when the file
+ *                   10 MiB of which exec never maps), 4 bits at most:
+ *                   2 MiB at 2(i + 1) MiB read for a '1', dropped from
+ *                   the cache (fsync, then POSIX_FADV_DONTNEED: no write
+ *                   access needed) for a '0': "sent"
+ *   sget N          those ranges' state: the bits ("1..." when the file
  *                   lives in memory, where nothing is ever dropped)
  */
 #include <dirent.h>
@@ -161,12 +161,15 @@ static unsigned char *map_file(const char *path, size_t *len)
 	return m == MAP_FAILED ? NULL : m;
 }
 
-/* 1 MiB of the program's own file that nothing maps at run time. */
-__attribute__((used)) static const unsigned char pad[1 << 20] = { 1 };
+/* 10 MiB of the program's own file that exec never maps (a section not
+ * allocated: no fault, no read-around brings its pages back). A bit is a
+ * whole 2 MiB from 2 MiB on: the page cache keeps a file in large folios,
+ * which a smaller range never drops. */
+#define SELF_CHUNK ((off_t)2 << 20)
+__asm__(".section .wgpad,\"\",@progbits\n.fill 10485760,1,1\n.previous");
 
 static void do_sself(const char *bits)
 {
-	long page = sysconf(_SC_PAGESIZE);
 	int fd = open("/proc/self/exe", O_RDONLY);
 	char c;
 
@@ -174,13 +177,16 @@ static void do_sself(const char *bits)
 		printf("blind\n");
 		return;
 	}
-	for (size_t i = 0; bits[i] && i < 64; i++) {
-		off_t at = (off_t)(16 + i * STRIDE) * page;
+	/* Written back first: a dirty page is never dropped (a read-only
+	 * descriptor may ask). */
+	fsync(fd);
+	for (size_t i = 0; bits[i] && i < 4; i++) {
+		off_t at = (off_t)(i + 1) * SELF_CHUNK;
 
 		if (bits[i] == '1')
 			(void)!pread(fd, &c, 1, at);
 		else
-			posix_fadvise(fd, at, page, POSIX_FADV_DONTNEED);
+			posix_fadvise(fd, at, SELF_CHUNK, POSIX_FADV_DONTNEED);
 	}
 	close(fd);
 	printf("sent\n");
@@ -205,9 +211,9 @@ static void do_pset(const char *path, const char *bits)
 	printf("sent\n");
 }
 
-/* Which of n pages first + STRIDE i of path are in the page cache: a line
+/* Which of n pages first + stride i of path are in the page cache: a line
  * of bits, or "blind". */
-static void do_get(const char *path, int first, int n)
+static void do_get(const char *path, int first, int n, int stride)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	size_t len;
@@ -218,7 +224,7 @@ static void do_get(const char *path, int first, int n)
 		return;
 	}
 	for (int i = 0; i < n && i < 512; i++) {
-		size_t at = (size_t)(first + i * STRIDE) * (size_t)page;
+		size_t at = (size_t)(first + i * stride) * (size_t)page;
 
 		v = 0;
 		if (at + (size_t)page <= len)
@@ -243,11 +249,12 @@ int main(void)
 	else if (!strcmp(word, "pset") && scanf("%4095s %511s", path, bits) == 2)
 		do_pset(path, bits);
 	else if (!strcmp(word, "pget") && scanf("%4095s %d", path, &n) == 2)
-		do_get(path, 0, n);
+		do_get(path, 0, n, STRIDE);
 	else if (!strcmp(word, "sset") && scanf("%511s", bits) == 1)
 		do_sself(bits);
 	else if (!strcmp(word, "sget") && scanf("%d", &n) == 1)
-		do_get("/proc/self/exe", 16, n);
+		do_get("/proc/self/exe", (int)(SELF_CHUNK / sysconf(_SC_PAGESIZE)),
+		       n > 4 ? 4 : n, (int)(SELF_CHUNK / sysconf(_SC_PAGESIZE)));
 	else
 		return 2;
 	return 0;
