@@ -261,6 +261,43 @@ START_TEST(test_masked_folder)
 }
 END_TEST
 
+/* The minimal root: a run sees its program, its libraries, /dev, /proc
+ * and the private areas; nothing of /etc, /usr or the compiler, whatever
+ * the modes. Where the root cannot be built the report says why. */
+START_TEST(test_minimal_root)
+{
+	static const char *const host[] = { "/etc/passwd", "/usr/bin/cc",
+					     "/usr/include/stdio.h" };
+	const char *argv[3];
+	struct slot t;
+	struct run_child c;
+
+	slot_open(&t, "rn_peek", 0);
+	if (!t.l.minimal_root) {
+		ck_assert_msg(t.l.missing[0], "no minimal root, and no reason");
+		slot_close(&t);
+		return;
+	}
+	for (size_t i = 0; i < sizeof(host) / sizeof(*host); i++) {
+		if (access(host[i], R_OK) < 0)
+			continue;
+		argv[0] = t.prog;
+		argv[1] = host[i];
+		argv[2] = NULL;
+		ck_assert_msg(run(&t, &c, argv) == 0, "%s", c.res.error);
+		ck_assert_msg(!strncmp(c.res.out, "denied: ", 8), "%s visible: %s",
+			      host[i], c.res.out);
+		run_child_release(&c);
+	}
+	/* What it needs is there. */
+	argv[1] = "/dev/null";
+	ck_assert_msg(run(&t, &c, argv) == 0, "%s", c.res.error);
+	ck_assert_str_eq(c.res.out, "read: \n");
+	run_child_release(&c);
+	slot_close(&t);
+}
+END_TEST
+
 Suite *make_sandbox_suite(void)
 {
 	Suite *s = suite_create("sandbox");
@@ -273,6 +310,7 @@ Suite *make_sandbox_suite(void)
 	tcase_add_test(tc, test_missing_program_is_a_result);
 	tcase_add_test(tc, test_layers_without_namespaces);
 	tcase_add_test(tc, test_masked_folder);
+	tcase_add_test(tc, test_minimal_root);
 	suite_add_tcase(s, tc);
 	return s;
 }

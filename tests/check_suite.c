@@ -78,6 +78,7 @@ START_TEST(test_minimal_defaults)
 	ck_assert_int_eq(s.build.processes, 32);
 	ck_assert_int_eq(s.build.file_size_mib, 64);
 	ck_assert_int_eq(s.build.output_kib, 256);
+	ck_assert_int_eq(s.build.tmp_mib, 256);
 	ck_assert_uint_eq(s.ncases, 1);
 	ck_assert_str_eq(s.cases[0].name, "only");
 	ck_assert_str_eq(s.cases[0].category, "gather");
@@ -123,6 +124,7 @@ START_TEST(test_full)
 	ck_assert_int_eq(s.build.processes, 16);
 	ck_assert_int_eq(s.build.file_size_mib, 8);
 	ck_assert_int_eq(s.build.output_kib, 64);
+	ck_assert_int_eq(s.build.tmp_mib, 12);
 	ck_assert_uint_eq(s.ncases, 4);
 	ck_assert_str_eq(s.cases[0].name, "example");
 	ck_assert_str_eq(s.cases[0].description, "the contract's example");

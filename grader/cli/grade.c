@@ -81,6 +81,8 @@ struct grading {
 	size_t *order;               /* case jobs: submission * ncases + case,
 	                                every visible one before any hidden */
 	size_t phase;                /* first index of order of this pool_run */
+	int scripts;                 /* a program given is not an ELF
+	                                executable: the runs see the host */
 };
 
 /* ---- setup ---- */
@@ -148,6 +150,26 @@ static void pin_worker(const struct grading *g, int slot)
 		pinned = cpu;
 }
 
+/* 1 when a program given as such (not built here) is not an ELF file: a
+ * script needs the host's /bin/sh and more, which the minimal root has
+ * not (staff's scripts; a student's submission is always built). */
+static int any_script(const struct grading *g)
+{
+	for (size_t i = 0; i < g->nsubs; i++) {
+		char magic[4] = { 0 };
+		FILE *f;
+
+		if (g->subs[i].is_dir || !(f = fopen(g->subs[i].path, "rb")))
+			continue;
+		if (fread(magic, 1, 4, f) != 4 || memcmp(magic, "\177ELF", 4)) {
+			fclose(f);
+			return 1;
+		}
+		fclose(f);
+	}
+	return 0;
+}
+
 /* One keeper per slot, forked now, while grade is small (before any
  * report is built): each run's max RSS is then its own. */
 static int open_slots(struct grading *g, const struct options *o)
@@ -164,6 +186,8 @@ static int open_slots(struct grading *g, const struct options *o)
 			.hide = (const char *const *)g->hide,
 			.scratch = g->scratch.base,
 			.tmp_bytes = (uint64_t)g->suite->tmp_mib << 20,
+			.build_tmp_bytes = g->build_lim.tmp_bytes,
+			.host_view = g->scripts,
 			.slot = i,
 			.no_namespaces = sandbox_namespaces_disabled(),
 			.pin = g->cpus[i] >= 0, .cpu = g->cpus[i],
@@ -342,6 +366,7 @@ static void set_build_limits(const struct suite *s, struct build_limits *b)
 	b->nproc = s->build.processes;
 	b->fsize_bytes = (uint64_t)s->build.file_size_mib << 20;
 	b->output_bytes = (size_t)s->build.output_kib << 10;
+	b->tmp_bytes = (uint64_t)s->build.tmp_mib << 20;
 }
 
 /* ---- jobs ---- */
@@ -667,6 +692,7 @@ static int grade(const struct options *o, const struct suite *s, char **paths,
 		g.subs[i].build = BUILD_OK;
 		g.subs[i].cases = xcalloc(s->ncases, sizeof(struct judge_result));
 	}
+	g.scripts = any_script(&g);
 	g.hide = guard_hide_list(s->dir, g.subs, n, o->hide, o->nhide,
 				 g.scratch.base);
 	if (!g.hide) {

@@ -51,11 +51,42 @@ out:
 	return rc;
 }
 
+/* The folders of an installed warpgrade, as the Makefile lays them out
+ * (PREFIX/bin/grade, PREFIX/libexec/warpgrade, PREFIX/share/warpgrade),
+ * found from where this grade runs: the reference is installed there, a
+ * free solution for any compiler or program that can read it. */
+static const char *const installed[] = { "libexec/warpgrade", "share/warpgrade" };
+
+static int add_installed(char **list, size_t *n, const char *scratch)
+{
+	char *exe = realpath("/proc/self/exe", NULL), *slash;
+	struct stat st;
+	int rc = 0;
+
+	/* PREFIX/bin/grade: PREFIX is two levels up. */
+	for (int up = 0; exe && up < 2; up++)
+		if ((slash = strrchr(exe, '/')))
+			*slash = '\0';
+	for (size_t i = 0; exe && *exe && !rc && i < sizeof(installed) / sizeof(*installed); i++) {
+		char *path = NULL;
+
+		if (asprintf(&path, "%s/%s", exe, installed[i]) < 0)
+			die("out of memory");
+		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+		    !wg_path_within(scratch, path))
+			rc = add_hidden(list, n, path, 1, scratch);
+		free(path);
+	}
+	free(exe);
+	return rc;
+}
+
 char **guard_hide_list(const char *suite_dir, const struct report_sub *subs,
 		       size_t nsubs, const char *const *extra, size_t nextra,
 		       const char *scratch)
 {
-	char **list = xcalloc(nextra + nsubs + 2, sizeof(*list));
+	char **list = xcalloc(nextra + nsubs + 2 + sizeof(installed) / sizeof(*installed),
+			      sizeof(*list));
 	size_t n = 0;
 	int rc = add_hidden(list, &n, suite_dir, 1, scratch);
 
@@ -63,6 +94,8 @@ char **guard_hide_list(const char *suite_dir, const struct report_sub *subs,
 		rc = add_hidden(list, &n, subs[i].path, subs[i].is_dir == 1, scratch);
 	for (size_t i = 0; i < nextra && !rc; i++)
 		rc = add_hidden(list, &n, extra[i], 1, scratch);
+	if (!rc)
+		rc = add_installed(list, &n, scratch);
 	if (rc) {
 		guard_free_list(list);
 		return NULL;

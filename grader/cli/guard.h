@@ -8,8 +8,10 @@
  * layout could open them itself. The keepers mask the paths of the hide
  * list in a private mount namespace (sandbox.h): the suite, every
  * submission (the programs run from copies in the scratch tree; a
- * directory submission's sources are copied before the build) and every
- * --hide. Not root, they do so in a user namespace where the kernel allows
+ * directory submission's sources are copied before the build), every
+ * --hide, and an installed warpgrade's libexec and share folders (found
+ * from grade's own path: PREFIX/bin/grade). The programs see none of the
+ * host anyway (the minimal root); the list is the compiler's masks. Not root, they do so in a user namespace where the kernel allows
  * one (grade warns when it does not).
  */
 #include <stddef.h>

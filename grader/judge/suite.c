@@ -116,6 +116,7 @@ static const struct field build_limit_fields[] = {
 	{ "cpu_seconds", K_SECONDS, 0 },	{ "wall_seconds", K_SECONDS, 0 },
 	{ "memory_mib", K_UNIT, 0 },		{ "processes", K_UNIT, 0 },
 	{ "file_size_mib", K_UNIT, 0 },		{ "output_kib", K_UNIT, 0 },
+	{ "tmp_mib", K_UNIT, 0 },
 };
 static const struct field case_fields[] = {
 	{ "name", K_WORD, 1 },		{ "category", K_WORD, 1 },
@@ -328,6 +329,7 @@ static int load_build_limits(struct loader *ld, struct suite *s,
 		{ "processes", &b->processes, NULL },
 		{ "file_size_mib", &b->file_size_mib, NULL },
 		{ "output_kib", &b->output_kib, NULL },
+		{ "tmp_mib", &b->tmp_mib, NULL },
 	};
 
 	*b = (struct suite_build_limits){
@@ -337,6 +339,7 @@ static int load_build_limits(struct loader *ld, struct suite *s,
 		.processes = BUILD_DEFAULT_PROCESSES,
 		.file_size_mib = BUILD_DEFAULT_FILE_MIB,
 		.output_kib = BUILD_DEFAULT_OUTPUT_KIB,
+		.tmp_mib = BUILD_DEFAULT_TMP_MIB,
 	};
 	if (!lim)
 		return 0;

@@ -12,7 +12,8 @@
  *    "limits": {"cpu_seconds": 1, "memory_mib": 256, "output_kib": 1024},
  *    "build_limits": {"cpu_seconds": 60, "wall_seconds": 120,
  *                     "memory_mib": 2048, "processes": 32,
- *                     "file_size_mib": 64, "output_kib": 256},
+ *                     "file_size_mib": 64, "output_kib": 256,
+ *                     "tmp_mib": 256},
  *    "hints": {"gather": "one line shown to students"},
  *    "cases": [{"name": "example", "category": "misaligned", "points": 2,
  *               "visibility": "hidden", "description": "optional text"}]}
@@ -60,6 +61,7 @@
 struct suite_build_limits {
 	double cpu_seconds, wall_seconds;
 	long memory_mib, processes, file_size_mib, output_kib;
+	long tmp_mib;            /* the compiler's scratch tmpfs (TMPDIR) */
 };
 
 struct suite_case {

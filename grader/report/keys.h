@@ -64,6 +64,8 @@
 #define RK_USER_NAMESPACE  "user_namespace"
 #define RK_MOUNT_NAMESPACE "mount_namespace"
 #define RK_PRIVATE_TMP     "private_tmp"
+#define RK_MINIMAL_ROOT    "minimal_root"
+#define RK_BUILD_VIEW      "build_view"
 #define RK_IPC_NAMESPACE   "ipc_namespace"
 #define RK_NETWORK_NAMESPACE "network_namespace"
 #define RK_PID_NAMESPACE   "pid_namespace"

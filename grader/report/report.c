@@ -518,9 +518,11 @@ static json_t *sandbox_layers_json(const struct sandbox_layers *l, long processe
 		json_decref(missing);
 		return NULL;
 	}
-	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, s:b, s:s, s:I, s:o}",
+	return json_pack("{s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, "
+			 "s:b, s:s, s:I, s:o}",
 			 RK_UID_SWITCH, l->uid_switch, RK_USER_NAMESPACE, l->user_ns,
 			 RK_MOUNT_NAMESPACE, l->mount_ns, RK_PRIVATE_TMP, l->private_tmp,
+			 RK_MINIMAL_ROOT, l->minimal_root, RK_BUILD_VIEW, l->build_view,
 			 RK_IPC_NAMESPACE, l->ipc_ns, RK_NETWORK_NAMESPACE, l->net_ns,
 			 RK_PID_NAMESPACE, l->pid_ns, RK_PRIVATE_PROC, l->private_proc,
 			 RK_SECCOMP, l->seccomp,
@@ -535,8 +537,9 @@ static json_t *sandbox_layers_json(const struct sandbox_layers *l, long processe
 /* The compiler's limits, in suite.json's "build_limits" keys. */
 static json_t *build_limits_json(const struct build_limits *b)
 {
-	return json_pack("{s:f, s:f, s:I, s:I, s:I, s:I}",
+	return json_pack("{s:f, s:f, s:I, s:I, s:I, s:I, s:I}",
 			 RK_CPU_SECONDS, b->cpu_sec, RK_WALL_SECONDS, b->wall_sec,
+			 RK_TMP_MIB, (json_int_t)(b->tmp_bytes >> 20),
 			 RK_MEMORY_MIB, (json_int_t)(b->mem_bytes >> 20),
 			 RK_PROCESSES, (json_int_t)b->nproc,
 			 RK_FILE_SIZE_MIB, (json_int_t)(b->fsize_bytes >> 20),

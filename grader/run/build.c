@@ -304,6 +304,13 @@ static void limit_reason(const struct run_result *res,
 		/* The limit binds each process: cc1's SIGXCPU reaches us only
 		 * through the driver's message. */
 		snprintf(why, n, "compiler over its CPU limit of %g s", lim->cpu_sec);
+	else if (lim->sbx && sandbox_layers_of(lim->sbx)->build_view && res->err &&
+		 (strstr(res->err, "No space left on device") ||
+		  strstr(res->err, "Disk quota exceeded")))
+		/* In the build view only its own tmpfs can be full: the
+		 * build folder's files are bound by the file-size limit. */
+		snprintf(why, n, "compiler's scratch over its limit of %llu MiB",
+			 (unsigned long long)(lim->tmp_bytes >> 20));
 	else if (res->timed_out_wall)
 		snprintf(why, n, "compiler over its wall limit of %g s", lim->wall_sec);
 	else if (lim->mem_bytes && res->err &&
@@ -349,7 +356,11 @@ static void run_compiler(const char *build_dir, char **names, size_t n,
 		argv[k++] = dotted[i];
 	}
 	argv[k++] = "-lm";
-	snprintf(env_tmp, sizeof(env_tmp), "TMPDIR=%s", build_dir);
+	/* The build view's /tmp is the build's own tmpfs (tmp_bytes, 4096
+	 * inodes): the objects never reach the host's scratch folder, which
+	 * classmates share. Elsewhere, the build folder. */
+	snprintf(env_tmp, sizeof(env_tmp), "TMPDIR=%s",
+		 lim->sbx && sandbox_layers_of(lim->sbx)->build_view ? "/tmp" : build_dir);
 	snprintf(env_home, sizeof(env_home), "HOME=%s", build_dir);
 	const char *env[] = { "PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C",
 			      "LC_ALL=C", env_tmp, env_home, NULL };

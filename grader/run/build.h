@@ -60,6 +60,8 @@ struct build_limits {
 	uint64_t fsize_bytes;    /* RLIMIT_FSIZE: objects, temporaries, prog */
 	size_t output_bytes;     /* stdout and stderr together; past it the
 	                            compiler is killed at once */
+	uint64_t tmp_bytes;      /* its scratch (/tmp, TMPDIR): a tmpfs of
+	                            this size in the sandbox's build view */
 	struct sandbox_slot *sbx; /* the slot's keeper (sandbox.h): the
 	                            compiler runs in the programs' sandbox
 	                            (masks, private /tmp, no network, the
@@ -72,6 +74,7 @@ struct build_limits {
 #define BUILD_DEFAULT_PROCESSES    32L
 #define BUILD_DEFAULT_FILE_MIB     64L
 #define BUILD_DEFAULT_OUTPUT_KIB   256L
+#define BUILD_DEFAULT_TMP_MIB      256L
 #define BUILD_STACK_BYTES          ((uint64_t)64 << 20)  /* cc1's recursion */
 
 #define BUILD_LIMITS_INIT { .cpu_sec = BUILD_DEFAULT_CPU_SECONDS, \
@@ -79,7 +82,8 @@ struct build_limits {
 	.mem_bytes = (uint64_t)BUILD_DEFAULT_MEMORY_MIB << 20, \
 	.nproc = BUILD_DEFAULT_PROCESSES, \
 	.fsize_bytes = (uint64_t)BUILD_DEFAULT_FILE_MIB << 20, \
-	.output_bytes = (size_t)BUILD_DEFAULT_OUTPUT_KIB << 10 }
+	.output_bytes = (size_t)BUILD_DEFAULT_OUTPUT_KIB << 10, \
+	.tmp_bytes = (uint64_t)BUILD_DEFAULT_TMP_MIB << 20 }
 
 struct build_result {
 	enum build_status status;

@@ -4,7 +4,7 @@
 # the worker pool, the build step and `grade --check-env`.
 GRADER_RUN_SRCS := grader/run/runner.c grader/run/runner_pump.c grader/run/runner_child.c \
                    grader/run/sandbox.c grader/run/sandbox_msg.c \
-                   grader/run/sandbox_setup.c grader/run/sandbox_pidns.c grader/run/sandbox_prepare.c \
+                   grader/run/sandbox_setup.c grader/run/sandbox_pidns.c grader/run/sandbox_prepare.c grader/run/sandbox_root.c \
                    grader/run/sandbox_keeper.c grader/run/sandbox_spawner.c \
                    grader/run/sandbox_uid.c grader/run/sandbox_sweep.c grader/run/cgroup.c \
                    grader/run/sysfilter.c grader/run/scratch.c grader/run/pool.c \

@@ -271,6 +271,12 @@ static void layer_rows(const struct sandbox_layers *l, struct layer_row *r, size
 	ROW("private /tmp", l->private_tmp, "fresh /tmp, /var/tmp, /dev/shm, scratch per case",
 	    l->tmp_sweep ? "the host's; what the slot uid leaves there is removed after every case"
 			 : "the host's; what a program leaves there stays");
+	ROW("minimal root", l->minimal_root,
+	    "runs see their program, its libraries, /dev, /proc, /tmp",
+	    "runs see the host's system folders, read-only");
+	ROW("build view", l->build_view,
+	    "the compiler: no grader, its own /tmp, a minimal /dev",
+	    "the compiler shares the runs' view");
 	ROW("ipc namespace", l->ipc_ns, "fresh SysV IPC per case",
 	    sec ? "none needed: the seccomp filter refuses SysV IPC"
 		: "SysV IPC objects outlive their case");

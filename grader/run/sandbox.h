@@ -26,20 +26,66 @@
  *              and network layers below can be built anyway. As root it is
  *              mapped one to one (grade writes the maps); otherwise only
  *              the caller's uid is mapped.
- *  mount ns    Once: a private mount namespace in which every mount of the
- *              host is read-only, the top level is masked but for the
- *              system's folders (/bin, /lib*, /usr, /etc, /dev, /proc,
- *              /sys), the suite, the submissions and each
- *              --hide folder are covered by an empty mode-000 tmpfs, and
- *              /tmp, /var/tmp, /dev/shm and the scratch folder are tmpfs
- *              mounts of the sandbox's own (size tmp_bytes, 4096 inodes).
- *              Per case they are checked (statfs) and, if the last program
- *              left anything in them, mounted afresh; the working folder
- *              is made anew every time; the program is bind-mounted alone
- *              and read-only into the scratch folder. So nothing a case
- *              writes reaches a later case, no other slot's folder or
- *              program can be listed or run, and the disk cannot be filled.
- *              Cost: ~10 us clean, ~250 us after a program wrote a file.
+ *  mount ns    Once: two private mount namespaces, two views of the
+ *              file system (sandbox_root.c), an allow-list for the runs:
+ *
+ *              run view (the programs'): a tmpfs of its own made the root
+ *              (pivot_root, as isolate's box; the host's old root detached
+ *              whole), read-only, holding only
+ *                /dev        null, zero, full, random, urandom (bound from
+ *                            the host's), fd, stdin, stdout, stderr (links
+ *                            into /proc), shm; no tty, no ptmx
+ *                /proc       the slot's own (pid ns below), over the
+ *                            host's (in a user namespace a new proc needs
+ *                            a visible one)
+ *                /tmp, /var/tmp, /dev/shm, the scratch folder
+ *                            the private areas: tmpfs mounts of the slot's
+ *                            own (size tmp_bytes, 4096 inodes, noatime)
+ *                the program a copy (never a bind) in the scratch area,
+ *                            at its own path, in a read-only folder
+ *                its loader and libraries  PT_INTERP and DT_NEEDED,
+ *                            recursively, found as the loader finds them
+ *                            (absolute RUNPATH, then its system folders;
+ *                            there is no ld.so.cache in the root), copied
+ *                            at their host paths when a program first
+ *                            needs them (the root is writable only then)
+ *              and nothing else: no /usr, /etc, /bin, /opt, /sys, no
+ *              compiler, no installed grader, no home folder. A run can
+ *              read no file whose page-cache state another run can set:
+ *              every file it sees is in memory (tmpfs), so the cache is
+ *              no channel from a hidden case to a visible one. A program
+ *              given as a script (staff's: a submission is always built)
+ *              needs /bin/sh and more: then (cfg->host_view) the run view
+ *              is the build view's masks with the private areas instead,
+ *              and the report's missing says so.
+ *
+ *              build view (the compiler's): every mount of the host
+ *              read-only; the top level masked by empty read-only tmpfs
+ *              but for the system's folders (/bin, /sbin, /lib*, /usr,
+ *              /etc, /dev, /proc); the suite, the submissions, each
+ *              --hide folder and an installed warpgrade's libexec and
+ *              share (grade's hide list, guard.h) covered by an empty
+ *              mode-000 tmpfs; the minimal /dev above (nothing there can
+ *              block an #include); /proc empty; per build a fresh /tmp
+ *              (also bound at /var/tmp), a tmpfs of build_tmp_bytes and
+ *              4096 inodes (the compiler's TMPDIR: a full one is the
+ *              build's CE, never a classmate's), the scratch folder an empty read-only tmpfs
+ *              in which only the build folder (read-write) and a $CC
+ *              copied there are bound. Its stdin is /dev/null.
+ *
+ *              The keeper lives in the run view; it enters the build view
+ *              (setns) only to prepare a build and fork the compiler. Per
+ *              case the areas are checked (statfs) and, if the last
+ *              program left anything in them, mounted afresh; the working
+ *              folder is made anew every time; the program is copied when
+ *              it changes. So nothing a case writes reaches a later case,
+ *              no other slot's folder or program can be listed or run, and
+ *              the disk cannot be filled.
+ *              Cost: ~10 us clean, ~250 us after a program wrote a file;
+ *              once per slot the root (~1 ms), once per program its copy.
+ *              Where the root cannot be made (the kernel refuses
+ *              pivot_root) both views are the build view with the private
+ *              areas, as the report says. WG_NO_NAMESPACES: none of it.
  *  net ns      Once: a network namespace with no interface up: no TCP, UDP
  *              or abstract-socket traffic leaves the run.
  *  pid ns      Once, and anew after any run with a process limit above
@@ -129,9 +175,11 @@
  *   sandbox_setup.c    the keeper's layers, once: user, mount, network
  *                      and IPC namespaces, masks, private tmpfs areas;
  *                      the IPC namespace's renewal
+ *   sandbox_root.c     the two views: the minimal /dev, the run view's
+ *                      root and the libraries copied in, a build's mounts
  *   sandbox_pidns.c    the PID namespaces: the holder, the slot's with its
  *                      init and /proc, its renewal
- *   sandbox_prepare.c  per run: clean areas, the program bound in, a
+ *   sandbox_prepare.c  per run: clean areas, the program copied in, a
  *                      fresh working folder
  *   sandbox_keeper.c   the keeper's life and its runs: limits, start,
  *                      watch, clean-up, report
@@ -154,6 +202,11 @@ struct sandbox_config {
 	const char *const *hide; /* NULL-terminated absolute real paths */
 	const char *scratch;     /* the scratch tree (scratch.h's BASE) */
 	uint64_t tmp_bytes;      /* size of each private tmpfs */
+	uint64_t build_tmp_bytes; /* size of a build's scratch tmpfs (its
+	                            /tmp, the compiler's TMPDIR); 0: 256 MiB */
+	int host_view;           /* runs see the read-only host (a program
+	                            is a script, which needs /bin/sh and
+	                            more): no minimal root */
 	uid_t uid;               /* the slot's uid/gid; (uid_t)-1: none */
 	gid_t gid;
 	int slot;
@@ -165,8 +218,12 @@ struct sandbox_config {
 struct sandbox_layers {
 	int uid_switch;          /* programs run under the slot's uid */
 	int user_ns;             /* the namespaces live in a user namespace */
-	int mount_ns;            /* masks and a read-only host */
+	int mount_ns;            /* masks and a read-only host (the build
+	                            view; the runs' too without minimal_root) */
 	int private_tmp;         /* fresh /tmp, /var/tmp, /dev/shm, scratch */
+	int minimal_root;        /* runs see the minimal root alone */
+	int build_view;          /* the compiler's own view: no grader, a
+	                            private scratch tmpfs, the minimal /dev */
 	int ipc_ns;              /* a fresh IPC namespace per case */
 	int net_ns;              /* no network */
 	int pid_ns;              /* programs signal only each other */
@@ -222,8 +279,9 @@ int sandbox_kill_uid(uid_t uid);
 int sandbox_namespaces_disabled(void);
 
 /* 1 when path (absolute, links resolved) is under a top-level folder the
- * mount namespace keeps (/usr, /bin, /lib*, /etc...): a program or
- * compiler elsewhere must be copied into the scratch tree to be run. */
+ * build view keeps (/usr, /bin, /lib*, /etc...): a compiler elsewhere must
+ * be copied into the scratch tree to be run. (A program always runs from
+ * the scratch tree: the run view holds nothing else.) */
 int sandbox_path_visible(const char *path);
 
 /* The layers as a table appended to out ("layer  yes|no|n/a  what that

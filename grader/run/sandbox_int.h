@@ -43,6 +43,8 @@
 #define MAX_AREAS 5
 #define TMP_INODES 4096
 #define CPU_TICK_MS 20
+#define MAX_LIBS 64
+#define LIB_PATH 256
 
 enum msg_type { M_READY = 1, M_NEED_MAP, M_MAPPED, M_RUN, M_KILL, M_DONE };
 
@@ -96,6 +98,8 @@ struct keeper {
 	int fresh;               /* areas mounted afresh since the last bind */
 	dev_t prog_dev;
 	ino_t prog_ino;
+	struct timespec prog_ctime; /* a program rewritten in place is copied
+	                            anew */
 	char prog_at[PATH_MAX];  /* where the current program is bound */
 	char bin_ro[PATH_MAX];   /* its folder, bound read-only over itself */
 	char bound[PATH_MAX];    /* a host folder bound in for one run */
@@ -133,6 +137,16 @@ struct keeper {
 	struct msg *fwd;         /* the keeper's messages to it */
 	int life;                /* the slot init's life pipe (closing it
 	                            ends it) */
+	int build_ns;            /* the build view's mount namespace (the
+	                            keeper's until the runs' was made), or
+	                            -1: builds run in the runs' (fallback) */
+	int run_ns;              /* the runs' mount namespace */
+	int host_root;           /* the build view's "/": libraries are
+	                            copied from there into the minimal root */
+	int build_tmp;           /* the build's /tmp is mounted (build view);
+	                            2: bound at /var/tmp too */
+	char libs[MAX_LIBS][LIB_PATH]; /* copied into the minimal root */
+	int nlibs;
 	int base_fd;             /* the host's scratch folder, opened before
 	                            the private one covered it: programs are
 	                            bound from there (a bind mount must come
@@ -198,8 +212,32 @@ void sbx_pid_close(struct keeper *k);
 /* Closes every descriptor from 3 up but keep. */
 void sbx_close_others(int keep);
 
+/* ---- the two views (sandbox_root.c) ---- */
+
+/* Once, in the mount namespace the host's masks were made in: the minimal
+ * /dev (both views share it), then the runs' namespace (the minimal root,
+ * or with cfg->host_view a copy of this one), left as the keeper's; then
+ * the build view's last covers. 0; or -1 with the reason in k->L (the
+ * keeper stays in one namespace: builds and runs share it as before). */
+int sbx_build_views(struct keeper *k);
+/* The libraries (PT_INTERP, DT_NEEDED, recursively) of the ELF program
+ * open at fd, copied into the minimal root where missing. 0, or -1 with
+ * errno (ENOENT: a library not found in the host's standard folders). */
+int sbx_root_libraries(struct keeper *k, int fd);
+/* Copies the open file in onto path (created, mode 0755). 0, or -1. */
+int sbx_copy_fd(int in, const char *path);
+/* A build: into the build view, a fresh scratch tmpfs at /tmp, the build
+ * folder (dir) bound in, and the compiler (path) where it lies in the
+ * scratch tree. 0, or -1 with errno (the keeper is then back in the runs'
+ * namespace). sbx_leave_build: back into the runs' namespace; -1 is fatal
+ * (no run may start in the build view). */
+int sbx_enter_build(struct keeper *k, const char *path, const char *dir);
+int sbx_leave_build(struct keeper *k);
+
 /* ---- the keeper, per run (sandbox_prepare.c, sandbox_keeper.c) ---- */
 
+/* Binds rel, below the host's scratch folder, onto target. 0, or -1. */
+int sbx_bind_from_base(struct keeper *k, const char *rel, const char *target);
 /* Private folders for the run. 0, or -1 with errno. */
 int sbx_prepare(struct keeper *k, const char *path, const char *dir,
 		int bind_dir, uid_t uid, gid_t gid);

@@ -10,6 +10,7 @@
 #include "grader/run/sandbox_int.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -147,6 +148,32 @@ static long own_tasks(const struct keeper *k)
 	return 1 + (k->holder > 0) + (k->init > 0) + (k->spawner >= 0);
 }
 
+/* Into the build view for c, the compiler, whose stdin becomes /dev/null
+ * (that view's minimal one). 0, or -1 with c->res.error (back in the runs'
+ * view). */
+static int enter_build(struct keeper *k, struct run_child *c, int fds[4])
+{
+	int nul;
+
+	if (sbx_enter_build(k, c->argv[0], c->dir) < 0) {
+		snprintf(c->res.error, sizeof(c->res.error),
+			 "cannot prepare the build's folders for '%s': %s",
+			 c->dir ? c->dir : "", strerror(errno));
+		return -1;
+	}
+	if ((nul = open("/dev/null", O_RDONLY | O_CLOEXEC)) < 0) {
+		snprintf(c->res.error, sizeof(c->res.error),
+			 "cannot open /dev/null for the compiler: %s", strerror(errno));
+		if (sbx_leave_build(k) < 0)
+			_exit(1);
+		return -1;
+	}
+	if (fds[0] >= 0)
+		close(fds[0]);
+	fds[0] = nul;
+	return 0;
+}
+
 static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 {
 	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
@@ -156,7 +183,7 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 				     k->L.seccomp ? sysfilter_program() : NULL, 1,
 				     k->pinned ? &k->all_cpus : NULL };
 	uint64_t cpu0 = 0;
-	int tree_killed = 0, direct;
+	int tree_killed = 0, direct, build, rc;
 
 	if (sbx_unpack_run(m, &c, argv, env) < 0) {
 		snprintf(c.res.error, sizeof(c.res.error), "bad request to the keeper");
@@ -180,7 +207,10 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 	 * processes count towards the program's RLIMIT_NPROC. */
 	if (k->L.user_ns && !k->L.uid_switch && c.lim.nproc > 1)
 		c.lim.nproc += own_tasks(k);
-	if (sbx_prepare(k, c.argv[0], c.dir, c.bind_dir, c.uid, c.gid) < 0) {
+	/* A build runs in the build view (sandbox_root.c), prepared there
+	 * just before the compiler is forked. */
+	build = c.bind_dir && k->build_ns >= 0;
+	if (!build && sbx_prepare(k, c.argv[0], c.dir, c.bind_dir, c.uid, c.gid) < 0) {
 		snprintf(c.res.error, sizeof(c.res.error),
 			 "cannot prepare the private folders for '%s': %s",
 			 c.argv[0], strerror(errno));
@@ -204,7 +234,7 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 	 * channel. With more, from here on the namespace may be marked. */
 	if (k->holder_ns >= 0 && k->processes != 1)
 		k->pid_dirty = 1;
-	if (k->spawner >= 0) {
+	if (k->spawner >= 0 && !build) {
 		direct = k->processes == 1 && !cg_cpu_counted(&k->cg);
 		memset(m, 0, offsetof(struct msg, strings));
 		if (sbx_spawn_via(k, &c, fds, join, x.n_cg, cpu0, m, direct) < 0) {
@@ -217,7 +247,14 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 			return;
 		}
 	} else {
-		if (run_spawn_local(&c, fds, &x) < 0)
+		if (build && enter_build(k, &c, fds) < 0)
+			goto failed;
+		rc = run_spawn_local(&c, fds, &x);
+		/* Back at once, even if the fork failed: the keeper lives in
+		 * the runs' view, where the next run is prepared. */
+		if (build && sbx_leave_build(k) < 0)
+			_exit(1);
+		if (rc < 0)
 			goto failed;
 		for (int i = 0; i < 4; i++)
 			if (fds[i] >= 0)
@@ -288,6 +325,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 						  int sock, pid_t parent)
 {
 	struct keeper k = { .sock = sock, .cfg = cfg, .base_fd = -1, .life = -1,
+			    .build_ns = -1, .run_ns = -1, .host_root = -1,
 			    .ipc_fd = { -1, -1, -1 }, .spawner = -1,
 			    .holder_life = -1, .holder_ns = -1 };
 	struct msg *m = malloc(sizeof(*m));

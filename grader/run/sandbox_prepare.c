@@ -1,9 +1,10 @@
 /*
  * sandbox_prepare: the keeper's work before each run in the private
  * areas. It checks whether the last run left anything (statfs counts and
- * the areas' ctimes), mounts them afresh if so, binds the program alone
- * and read-only into the scratch folder, and makes the working folder
- * anew, owned by the run's uid.
+ * the areas' ctimes), mounts them afresh if so, copies the program alone
+ * (and, in the minimal root, the libraries it links) into the scratch
+ * folder, read-only, and makes the working folder anew, owned by the
+ * run's uid.
  */
 #include "grader/run/sandbox_int.h"
 
@@ -51,8 +52,9 @@ static void area_mark(struct area *a)
 /* Binds rel (below the host's scratch folder, reached through base_fd) onto
  * target: a clone of that subtree (open_tree), moved into place. No path
  * through /proc: the slot's /proc is its PID namespace's, where the keeper
- * has no "self". */
-static int bind_from_base(struct keeper *k, const char *rel, const char *target)
+ * has no "self". The clone must come from the namespace base_fd was opened
+ * in: the build view's (sandbox_root.c), or the only one. */
+int sbx_bind_from_base(struct keeper *k, const char *rel, const char *target)
 {
 	int fd = (int)syscall(SYS_open_tree, k->base_fd, rel,
 			      OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC);
@@ -66,17 +68,34 @@ static int bind_from_base(struct keeper *k, const char *rel, const char *target)
 	return rc;
 }
 
-/* The program, alone and read-only, at its own path inside the scratch
- * folder (the rest of that folder on the host stays out of sight), in a
- * folder that is itself a read-only mount: where the program runs under
- * the keeper's own uid (a user namespace), owning that folder must not let
- * it plant anything there. */
+/* The scratch area holds the program's copy besides what a run may write:
+ * its size grows by the program's, so a large program never takes the
+ * run's room (nor fails to fit, which a submission would then cause). */
+static int fit_program(struct keeper *k, off_t size)
+{
+	struct area *a = &k->areas[k->nareas - 1];
+	char opts[64];
+
+	snprintf(opts, sizeof(opts), "size=%llu",
+		 (unsigned long long)(k->cfg->tmp_bytes + (uint64_t)size + (1 << 20)));
+	return mount(NULL, a->path, NULL, MS_REMOUNT | MS_NOSUID | MS_NODEV | MS_NOATIME,
+		     opts);
+}
+
+/* The program, copied alone into the scratch area at its own path (the
+ * rest of that folder on the host stays out of sight; the copy lives in
+ * memory, so no run can read its page-cache state, which another run
+ * could set), with the libraries it links where the root is the minimal
+ * one, in a folder that is then a read-only mount: where the program runs
+ * under the keeper's own uid (a user namespace), owning that folder must
+ * not let it plant anything there. 1 when it was copied, 0 when the copy
+ * in place serves, -1 with errno. */
 static int bind_program(struct keeper *k, const char *path)
 {
 	const char *src = path + strlen(k->cfg->scratch) + 1;
 	char dir[PATH_MAX], *slash;
 	struct stat st;
-	int fd;
+	int fd, rc;
 
 	/* prog_at and dir hold the path whole or not at all. */
 	if (strlen(path) >= sizeof(dir)) {
@@ -86,7 +105,8 @@ static int bind_program(struct keeper *k, const char *path)
 	if (fstatat(k->base_fd, src, &st, 0) < 0)
 		return -1;
 	if (!k->fresh && !strcmp(k->prog_at, path) && st.st_dev == k->prog_dev &&
-	    st.st_ino == k->prog_ino)
+	    st.st_ino == k->prog_ino && st.st_ctim.tv_sec == k->prog_ctime.tv_sec &&
+	    st.st_ctim.tv_nsec == k->prog_ctime.tv_nsec)
 		return 0;
 	snprintf(dir, sizeof(dir), "%s", path);
 	if (!(slash = strrchr(dir, '/')) || slash == dir) {
@@ -99,18 +119,18 @@ static int bind_program(struct keeper *k, const char *path)
 		k->bin_ro[0] = '\0';
 	}
 	if (k->prog_at[0]) {
-		umount2(k->prog_at, MNT_DETACH);
 		unlink(k->prog_at);
 		k->prog_at[0] = '\0';
 	}
-	if (sbx_mkdir_p(dir, 0711) < 0)
+	if (sbx_mkdir_p(dir, 0711) < 0 || fit_program(k, st.st_size) < 0)
 		return -1;
-	if ((fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0755)) < 0)
+	if ((fd = openat(k->base_fd, src, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) < 0)
 		return -1;
+	rc = sbx_copy_fd(fd, path);
+	if (rc == 0 && sbx_root_libraries(k, fd) < 0)
+		rc = -1;
 	close(fd);
-	if (bind_from_base(k, src, path) < 0 ||
-	    mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID |
-		  MS_NODEV, NULL) < 0)
+	if (rc < 0)
 		return -1;
 	snprintf(k->prog_at, sizeof(k->prog_at), "%s", path);
 	if (mount(dir, dir, NULL, MS_BIND | MS_REC, NULL) < 0 ||
@@ -120,8 +140,9 @@ static int bind_program(struct keeper *k, const char *path)
 	snprintf(k->bin_ro, sizeof(k->bin_ro), "%s", dir);
 	k->prog_dev = st.st_dev;
 	k->prog_ino = st.st_ino;
+	k->prog_ctime = st.st_ctim;
 	k->fresh = 0;
-	return 0;
+	return 1;
 }
 
 /* A folder of the host's scratch tree (a build folder the grader filled
@@ -130,7 +151,7 @@ static int bind_program(struct keeper *k, const char *path)
 static int bind_host_dir(struct keeper *k, const char *dir)
 {
 	if (sbx_mkdir_p(dir, 0700) < 0 ||
-	    bind_from_base(k, dir + strlen(k->cfg->scratch) + 1, dir) < 0 ||
+	    sbx_bind_from_base(k, dir + strlen(k->cfg->scratch) + 1, dir) < 0 ||
 	    mount(NULL, dir, NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV, NULL) < 0)
 		return -1;
 	snprintf(k->bound, sizeof(k->bound), "%s", dir);
@@ -163,6 +184,12 @@ int sbx_prepare(struct keeper *k, const char *path, const char *dir,
 	const char *scratch = k->cfg->scratch;
 	int dirty = 0, i;
 
+	/* The minimal root without its areas has no program to run: the
+	 * grader's failure, never a run's. */
+	if (!k->L.private_tmp && k->L.minimal_root) {
+		errno = ENOTSUP;
+		return -1;
+	}
 	if (!k->L.private_tmp)
 		return 0;
 	/* A folder bound in for the last run is let go; the areas are then
@@ -179,8 +206,14 @@ int sbx_prepare(struct keeper *k, const char *path, const char *dir,
 	 * areas changed (nothing was written in it) and its own ctime did not
 	 * move (no chmod, no attribute: its owner could do both). */
 	if (!dirty && dir && !bind_dir && !strcmp(dir, k->cwd) && uid == k->cwd_uid &&
-	    same_ctime(dir, &k->cwd_ctime))
-		return bind_program_if(k, path);
+	    same_ctime(dir, &k->cwd_ctime)) {
+		int copied = bind_program_if(k, path);
+
+		/* A new copy is the keeper's, not a program's doing. */
+		for (i = 0; copied > 0 && i < k->nareas; i++)
+			area_mark(&k->areas[i]);
+		return copied < 0 ? -1 : 0;
+	}
 	/* A working folder that changed at all (a file made and removed in
 	 * it) means fresh areas: recreating only the folder would hand it
 	 * the next inode number, a counter the last program moved. */

@@ -4,9 +4,11 @@
  * (a read-only host, the --hide masks, the masked top level, the private
  * tmpfs areas), the network and IPC namespaces (the PID namespaces are
  * sandbox_pidns.c's); and the IPC namespace's renewal between runs
- * (sbx_ipc_renew). The order is the one in sbx_build_namespaces and matters:
- * the host's scratch folder is opened before the top level is masked, and
- * the host's /proc before the slot's own covers it. A layer the kernel
+ * (sbx_ipc_renew). The masks made here are the build view; the run view,
+ * the minimal root, is made from it by sandbox_root.c before the private
+ * areas are mounted in it. The order is the one in sbx_build_namespaces and
+ * matters: the host's /proc is opened before anything covers it, the
+ * host's scratch folder before the top level is masked. A layer the kernel
  * refuses is noted in the layers' missing text, never an error.
  */
 #include "grader/run/sandbox_int.h"
@@ -346,6 +348,9 @@ static int build_mounts(struct keeper *k)
 		return 0;
 	}
 	mask_top_level(k);
+	/* The build view and the runs' (sandbox_root.c); the keeper is in
+	 * the runs' from here on, where the areas go. */
+	sbx_build_views(k);
 	for (size_t i = 0; i < sizeof(tmps) / sizeof(tmps[0]); i++)
 		add_area(k, tmps[i], "1777");
 	add_area(k, cfg->scratch, "0711");
@@ -454,9 +459,10 @@ void sbx_build_namespaces(struct keeper *k)
 	}
 	k->L.net_ns = 1;
 	k->L.ipc_ns = 1;
-	build_mounts(k);
-	/* The host's /proc, before the slot's own covers it. */
+	/* The host's /proc, before the slot's own or the build view's cover
+	 * covers it. */
 	host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	build_mounts(k);
 	sbx_start_pid_ns(k);
 	ipc_watch_open(k);
 }

@@ -154,7 +154,7 @@ chmod -R a+rX "$tmp"
 
 # The report says which limits the compiler ran under.
 [ "$(field "$tmp/r.json" 'sorted(r["build_limits"].items())')" = \
-  "[('cpu_seconds', 20.0), ('file_size_mib', 64), ('memory_mib', 256), ('output_kib', 64), ('processes', 32), ('wall_seconds', 120.0)]" ] ||
+  "[('cpu_seconds', 20.0), ('file_size_mib', 64), ('memory_mib', 256), ('output_kib', 64), ('processes', 32), ('tmp_mib', 256), ('wall_seconds', 120.0)]" ] ||
 	bad "build_limits: $(field "$tmp/r.json" 'r["build_limits"]')"
 
 # More sources than the build takes (256) are refused as a whole, not

@@ -60,10 +60,21 @@ C
 }
 cheater runtime "$s/c.out"          # AC if it can read the answer
 cheater notes "$tmp/extra/notes"    # --hide
-mkdir -p "$tmp/pub"
+mkdir -p "$tmp/pub" "$tmp/control"
 cp "$s/c.out" "$tmp/pub/c.out"
-cheater control "$tmp/pub/c.out"    # nothing hides pub/: AC, so the
-                                    # checks below can fail
+# The control: nothing hides pub/ from the compiler, which keeps the host's
+# view (a run sees nothing of it: the minimal root), so it is AC and the
+# compile-time check below can fail.
+cat > "$tmp/control/main.c" <<C
+#include <stdio.h>
+int main(void)
+{
+	printf("%d\\n",
+#include "$tmp/pub/c.out"
+	);
+	return 0;
+}
+C
 # Pulls the expected output in at compile time (it is valid C): AC if the
 # compiler can read it.
 cat > "$tmp/compile/main.c" <<C
@@ -96,7 +107,7 @@ verdicts=$(grep -o '"verdict": "[A-Z]*"' "$tmp/r.json" | tr -d '" ' |
 want="WA WA CE AC CE "
 if [ $control -eq 0 ]; then
 	echo "note: no control (a normal user cannot write where the sandbox looks)"
-	want="WA WA CE WA CE "
+	want="WA WA CE CE CE "
 fi
 [ "$verdicts" = "$want" ] ||
 	bad "verdicts runtime/notes/compile/control/symlink: $verdicts (want $want)"
