@@ -207,7 +207,7 @@ static int skip_comment(struct scan *s)
 static int in_list(const char *w, size_t len, const char *const *list, size_t n)
 {
 	for (size_t k = 0; k < n; k++)
-		if (strlen(list[k]) == len && !memcmp(list[k], w, len))
+		if (list[k][0] == w[0] && !strncmp(list[k], w, len) && !list[k][len])
 			return (int)k;
 	return -1;
 }
@@ -261,8 +261,11 @@ static void scan_number(struct scan *s)
 static void scan_punct(struct scan *s)
 {
 	for (size_t k = 0; k < NPUNCTS; k++) {
-		size_t len = strlen(puncts[k].s);
+		size_t len;
 
+		if (puncts[k].s[0] != s->c[s->i])
+			continue;
+		len = strlen(puncts[k].s);
 		if (s->i + len <= s->n && !memcmp(s->c + s->i, puncts[k].s, len)) {
 			const char *p = puncts[k].same_as ? puncts[k].same_as : puncts[k].s;
 			size_t kind = k;
