@@ -8,3 +8,12 @@ GRADER_SIM_SRCS := grader/similarity/sim_token.c grader/similarity/sim_winnow.c 
                    grader/similarity/sim_report.c
 GRADER_LIB_SRCS += $(GRADER_SIM_SRCS)
 LIB_SRCS        += $(GRADER_SIM_SRCS)
+
+# `make bench-similarity`: warpgrade against SIM and Dolos on the test set
+# and a synthetic class (tests/bench/bench-similarity.sh); `make
+# deps-similarity` installs the two anchors.
+.PHONY: bench-similarity deps-similarity
+bench-similarity: $(BUILD_BIN)/grade
+	sh tests/bench/bench-similarity.sh $(B)
+deps-similarity:
+	sh tests/bench/sim-deps.sh $(B)

@@ -92,7 +92,7 @@ static json_t *pairs_json(const struct sim_class *c, const struct sim_result *r,
 		int swap = strcmp(a->name, b->name) > 0;
 		json_t *pj;
 
-		if (p->score < o->min_score)
+		if (p->score < o->min_score || i >= SIM_MAX_PAIRS)
 			break;
 		pj = json_pack("{s:s, s:s, s:f, s:I, s:I, s:I}",
 			       SK_A, swap ? b->name : a->name,
@@ -196,8 +196,12 @@ json_t *sim_report_json(const struct sim_class *c, const struct sim_result *r,
 	for (size_t i = 0; base && i < c->base.n; i++)
 		if (json_array_append_new(base, json_string(c->base.files[i].name)))
 			json_decref(base), base = NULL;
+	size_t above = 0;
+
+	while (above < r->npairs && r->pairs[above].score >= o->min_score)
+		above++;
 	rec = json_pack("{s:i, s:I, s:I, s:I, s:f, s:I, s:I, s:o, s:f, s:f, s:I, "
-			"s:o, s:o, s:o, s:O}",
+			"s:I, s:o, s:o, s:o, s:O}",
 			"version", 1, SK_STUDENTS, (json_int_t)c->n,
 			"k", (json_int_t)c->opts.k, "window", (json_int_t)c->opts.w,
 			"max_share", c->opts.max_share,
@@ -206,6 +210,7 @@ json_t *sim_report_json(const struct sim_class *c, const struct sim_result *r,
 			"base_files", base,
 			"min_score", o->min_score, SK_THRESHOLD, o->threshold,
 			"all_pairs", (json_int_t)r->all_pairs,
+			"pairs_above_min", (json_int_t)above,
 			SK_HISTOGRAM, histogram_json(r),
 			SK_PAIRS, pairs_json(c, r, o, err),
 			SK_CLUSTERS, clusters_json(c, r, o->threshold),

@@ -36,6 +36,8 @@ struct strbuf;
 #define SK_SIMILARITY  "similarity"   /* summary.json's member */
 
 #define SIM_DETAIL_PAIRS 100   /* pairs whose regions are written */
+#define SIM_MAX_PAIRS 10000    /* pairs listed at most ("pairs_above_min"
+                                  counts them all) */
 #define SIM_REGION_LINES 400   /* lines of text per side of a region */
 
 struct sim_report_opts {
