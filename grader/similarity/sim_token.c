@@ -273,11 +273,7 @@ static void scan_punct(struct scan *s)
 			if (puncts[k].same_as)
 				for (kind = 0; strcmp(puncts[kind].s, p); kind++)
 					;
-			if (!strcmp(p, "#") && s->line_start) {
-				s->directive = 1;
-			} else {
-				emit(s, SIM_TK_PUNCT + (unsigned)kind, s->i);
-			}
+			emit(s, SIM_TK_PUNCT + (unsigned)kind, s->i);
 			s->i += len;
 			return;
 		}
@@ -304,6 +300,13 @@ static void scan(struct scan *s)
 		}
 		if (skip_comment(s))
 			continue;
+		/* '#' (or "%:") first on a line: a directive. */
+		if (s->line_start && (ch == '#' || (ch == '%' && at(s, 1) == ':'))) {
+			s->directive = 1;
+			s->line_start = 0;
+			s->i += ch == '#' ? 1 : 2;
+			continue;
+		}
 		s->line_start = 0;
 		if (ch == '"' || ch == '\'') {
 			size_t start = s->i;
