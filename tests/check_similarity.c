@@ -227,10 +227,21 @@ static const struct sim_pair *find_pair(const struct sim_result *r, uint32_t a,
 	return NULL;
 }
 
-static double score_of(const struct sim_result *r, uint32_t a, uint32_t b)
+/* The score of the pair named a and b (compare sorts subs by name). */
+static double score_of(const struct sim_class *c, const struct sim_result *r,
+		       const char *a, const char *b)
 {
-	const struct sim_pair *p = find_pair(r, a, b);
+	uint32_t ia = UINT32_MAX, ib = UINT32_MAX;
+	const struct sim_pair *p;
 
+	for (uint32_t i = 0; i < c->n; i++) {
+		if (!strcmp(c->subs[i].name, a))
+			ia = i;
+		if (!strcmp(c->subs[i].name, b))
+			ib = i;
+	}
+	ck_assert_msg(ia != UINT32_MAX && ib != UINT32_MAX, "%s, %s", a, b);
+	p = find_pair(r, ia, ib);
 	return p ? p->score : 0;
 }
 
@@ -261,16 +272,17 @@ START_TEST(test_base_subtraction)
 		add_text(&c, "table-copy", table);
 		ck_assert_int_eq(sim_class_compare(&c, &r, &err), 0);
 		if (base) {
-			with = score_of(&r, 0, 1);
+			with = score_of(&c, &r, "table", "model");
 			/* No fingerprint left is any k-gram of the starter. */
-			for (size_t i = 0; i < c.subs[0].nkeep; i++)
-				for (size_t j = 0; j < c.nbase; j++)
-					ck_assert(c.subs[0].keep[i] != c.base_set[j]);
+			for (size_t k = 0; k < c.n; k++)
+				for (size_t i = 0; i < c.subs[k].nkeep; i++)
+					for (size_t j = 0; j < c.nbase; j++)
+						ck_assert(c.subs[k].keep[i] != c.base_set[j]);
 		} else {
-			without = score_of(&r, 0, 1);
+			without = score_of(&c, &r, "table", "model");
 		}
 		/* The copy is a copy either way. */
-		ck_assert_double_ge(score_of(&r, 0, 2), 0.99);
+		ck_assert_double_ge(score_of(&c, &r, "table", "table-copy"), 0.99);
 		sim_result_release(&r);
 		sim_class_release(&c);
 	}
@@ -303,8 +315,8 @@ START_TEST(test_idioms)
 	ck_assert_int_eq(sim_class_compare(&c, &r, &err), 0);
 	ck_assert_uint_eq(c.idiom_limit, SIM_MIN_IDIOM);
 	ck_assert_uint_gt(c.idioms, 50);
-	ck_assert_double_eq(score_of(&r, 0, 1), 0);
-	ck_assert_double_ge(score_of(&r, 12, 13), 0.99);
+	ck_assert_double_eq(score_of(&c, &r, "s00", "s01"), 0);
+	ck_assert_double_ge(score_of(&c, &r, "chain", "chain-copy"), 0.99);
 	ck_assert_uint_eq(r.all_pairs, 14 * 13 / 2);
 	/* Sorted, highest first; the histogram counts every pair. */
 	uint64_t total = 0;

@@ -124,6 +124,13 @@ static int own_option(struct batch *b, const struct cli_option *o, int argc,
 	}
 	case OPT_MERGE:
 		die_usage("--merge and --batch exclude each other");
+	case OPT_SIM_VALUE:
+		similarity_option(&b->sim, o->name, v);
+		break;
+	case OPT_SIMILARITY:
+	case OPT_TOP:
+		die_usage("'--%s' is not available with --batch (the batch's "
+			  "report has the similarity)", o->name);
 	case OPT_STUDENT_TIMEOUT: {
 		struct strbuf err = STRBUF_INIT;
 

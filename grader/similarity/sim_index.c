@@ -293,6 +293,11 @@ static size_t bin_of(double score)
 	return b >= SIM_HIST_BINS ? SIM_HIST_BINS - 1 : b;
 }
 
+static int cmp_sub_name(const void *x, const void *y)
+{
+	return strcmp(((const struct sim_sub *)x)->name, ((const struct sim_sub *)y)->name);
+}
+
 int sim_class_compare(struct sim_class *c, struct sim_result *r, struct strbuf *err)
 {
 	struct counts m = { NULL, NULL, 0, 0 };
@@ -301,6 +306,10 @@ int sim_class_compare(struct sim_class *c, struct sim_result *r, struct strbuf *
 	int rc = -1;
 
 	memset(r, 0, sizeof *r);
+	/* In order of name: the record is the same whatever order the
+	 * submissions came in (a batch's, a merge's shards'). */
+	if (c->n)
+		qsort(c->subs, c->n, sizeof *c->subs, cmp_sub_name);
 	c->idiom_limit = limit < SIM_MIN_IDIOM ? SIM_MIN_IDIOM : limit;
 	if (reduce(c, &total, err) < 0 || index_pairs(c, total, &m, &idioms, err) < 0)
 		goto out;

@@ -30,7 +30,8 @@
  * Lifecycle: struct sim_class c = SIM_CLASS_INIT; set c.opts; add the
  * base (sim_class_add_base) and the submissions (sim_class_add, which
  * copies nothing: it takes the source over), then sim_class_compare
- * once; sim_class_release frees all. struct sim_result: sim_result_release.
+ * once (it sorts subs by name: indices before it are void);
+ * sim_class_release frees all. struct sim_result: sim_result_release.
  * Errors: -1 with the reason in err (out of memory).
  */
 #include <stddef.h>
