@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "grader/lib/strbuf.h"
+#include "grader/report/html.h"
 #include "grader/similarity/sim_index.h"
 #include "grader/similarity/sim_report.h"
 #include "grader/similarity/sim_token.h"
@@ -426,6 +427,36 @@ START_TEST(test_sources_roundtrip)
 }
 END_TEST
 
+/* The page shows the similarity to staff only. */
+START_TEST(test_page_staff_only)
+{
+	json_t *sim = json_pack("{s:i, s:i, s:i, s:i, s:f, s:[], s:[], s:[{s:s, s:s, "
+				"s:f, s:i}], s:[]}", "students", 2, "all_pairs", 1, "k", 15,
+				"window", 8, "threshold", 0.5, "histogram", "clusters",
+				"pairs", "a", "x<b>", "b", "y", "score", 0.9, "shared", 40,
+				"skipped");
+	const char *views[] = { "staff", "student" };
+
+	ck_assert_ptr_nonnull(sim);
+	for (int i = 0; i < 2; i++) {
+		json_t *cls = html_class_new("suite", views[i]);
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		json_object_set(cls, SK_SIMILARITY, sim);
+		ck_assert_int_eq(html_write(f, cls), 0);
+		fclose(f);
+		ck_assert_int_eq(strstr(buf, "<section id=\"similarity\">") != NULL, i == 0);
+		ck_assert_int_eq(strstr(buf, "x&lt;b&gt;") != NULL, i == 0);
+		ck_assert_ptr_null(strstr(buf, "x<b>"));
+		free(buf);
+		json_decref(cls);
+	}
+	json_decref(sim);
+}
+END_TEST
+
 Suite *make_similarity_suite(void)
 {
 	Suite *s = suite_create("similarity");
@@ -440,6 +471,7 @@ Suite *make_similarity_suite(void)
 	tcase_add_test(t, test_idioms);
 	tcase_add_test(t, test_regions);
 	tcase_add_test(t, test_sources_roundtrip);
+	tcase_add_test(t, test_page_staff_only);
 	suite_add_tcase(s, t);
 	return s;
 }
