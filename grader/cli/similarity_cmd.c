@@ -30,7 +30,7 @@ static const char usage_text[] =
 "  --similarity-min SCORE      list pairs scoring at least this (default 0.1;\n"
 "                              0: every pair that shares a fingerprint)\n"
 "  --similarity-threshold SCORE  pairs with matched regions, clusters\n"
-"                              (default 0.5)\n"
+"                              (default 0.2)\n"
 "  --similarity-k N            tokens per k-gram (default 15)\n"
 "  --similarity-window N       k-grams per winnowing window (default 8)\n"
 "  --similarity-max-share SHARE  a fingerprint in more of the class is an\n"

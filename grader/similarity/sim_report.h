@@ -45,7 +45,7 @@ struct sim_report_opts {
 	                          that shares a fingerprint) */
 	double threshold;      /* pairs with regions, clusters: score >= this */
 };
-#define SIM_REPORT_OPTS_INIT { 0.1, 0.5 }
+#define SIM_REPORT_OPTS_INIT { 0.1, 0.2 }
 
 /* The record; skipped (may be NULL) is an array of {student, error} of
  * the students whose sources could not be read, taken as it is (a new
