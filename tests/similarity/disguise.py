@@ -39,7 +39,7 @@ bool true false NULL""".split())
 LIBRARY = set("""printf puts sprintf snprintf fprintf fgets getline stdin stdout
 stderr strtok strtok_r strchr strcmp strcspn strtoull memset memcpy qsort isdigit
 isxdigit tolower size_t FILE main free malloc exit int64_t uint64_t
-__LINE__""".split())
+__LINE__ _POSIX_C_SOURCE""".split())
 
 TOKEN = re.compile(r"""
     (?P<pp>^[ \t]*\#[^\n]*(?:\\\n[^\n]*)*)
@@ -133,8 +133,10 @@ def rename(src, mapping):
         if k == "id":
             v = mapping.get(v, v)
         elif k == "pp" and not re.match(r"\s*#\s*include", v):
-            v = re.sub(r"[A-Za-z_]\w*", lambda m: mapping.get(m.group(), m.group())
-                       if m.group() not in ("define", "ifndef", "endif", "ifdef", "if") else m.group(), v)
+            # Names outside the directive's string literals.
+            v = re.sub(r'"(?:\\.|[^"\\])*"|[A-Za-z_]\w*', lambda m: m.group()
+                       if m.group()[0] == '"' or m.group() in ("define", "ifndef", "endif", "ifdef", "if")
+                       else mapping.get(m.group(), m.group()), v)
         out.append(v)
     return "".join(out)
 
@@ -377,10 +379,14 @@ def merge(src):
                     cur.append(t)
             if cur:
                 args.append(cur)
-            binds = []
+            # Each parameter bound to a fresh name: an argument may
+            # spell the parameter's own name ("w" for "&w").
+            binds, fresh = [], {}
             for p, a in zip(params, args):
-                binds += p + [("punct", "=")] + a + [("punct", ";")]
-            new = [("punct", "{")] + binds + body + [("punct", "}")]
+                fresh[p[-1][1]] = p[-1][1] + "_arg"
+                binds += p[:-1] + [("id", fresh[p[-1][1]]), ("punct", "=")] + a + [("punct", ";")]
+            body2 = [("id", fresh[t[1]]) if t[0] == "id" and t[1] in fresh else t for t in body]
+            new = [("punct", "{")] + binds + body2 + [("punct", "}")]
             end_call = close + 1 if allt[close + 1][1] == ";" else close
             allt[i:end_call + 1] = new
             # an `else`-less call in `if (...) call;` stays a statement

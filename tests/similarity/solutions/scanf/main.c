@@ -1,4 +1,5 @@
 /* coalescing.c - reads load descriptions, prints what the memory system does */
+#define _POSIX_C_SOURCE 200809L   /* getline, strtok_r under -std=c11 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
