@@ -41,19 +41,25 @@
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
 
-int batch_write_outputs(const struct batch *b)
+int batch_write_outputs(struct batch *b)
 {
-	json_t *sum = batch_summary_json(b);
-	int rc = 0;
+	json_t *sum;
+	/* The similarity failing (out of memory, a store unreadable) costs
+	 * its section, never the gradebook: rc says so afterwards. */
+	int rc = batch_similarity(b);
 
-	if (!sum)
+	if (!(sum = batch_summary_json(b)))
 		return error("out of memory");
+	if (b->similarity && json_object_set(sum, SK_SIMILARITY, b->similarity))
+		rc = error("out of memory");
 	rc |= batch_write_out(b, "gradebook.csv", batch_put_gradebook, b);
 	rc |= batch_write_out(b, "summary.json", batch_put_json, sum);
 	rc |= batch_write_out(b, "summary.txt", batch_put_summary_text, sum);
 	rc |= batch_write_out(b, "report.html", batch_put_html, b);
 	if (!b->quiet)
 		batch_write_summary_text(stdout, sum);
+	if (!b->quiet && b->similarity)
+		sim_report_print(stdout, b->similarity, SIMILARITY_TOP);
 	json_decref(sum);
 	return rc;
 }
@@ -83,6 +89,12 @@ static int setup(struct batch *b)
 		error("cannot run '/proc/self/exe': %s", strerror(errno));
 		return WG_EXIT_INTERNAL;
 	}
+	for (size_t i = 0; i < b->sim.nbase; i++)
+		if (access(b->sim.base[i], R_OK) != 0) {
+			error("--similarity-base: cannot read '%s': %s", b->sim.base[i],
+			      strerror(errno));
+			return WG_EXIT_USAGE;
+		}
 	if (batch_make_out_dirs(b) != 0 || batch_lock_out(b) != 0 || batch_find_students(b) != 0)
 		return WG_EXIT_USAGE;
 	if (b->n == 0) {
@@ -132,6 +144,9 @@ void batch_release(struct batch *b)
 	free(b->st);
 	json_decref(b->class_students);
 	json_decref(b->merge);
+	json_decref(b->similarity);
+	free(b->sim.base);
+	free(b->sim_outs);
 	free(b->pass);
 	free(b->options_key);
 	suite_free(&b->suite);
@@ -148,6 +163,7 @@ static int configure(struct batch *b, int argc, char **argv)
 
 	b->lock_fd = -1;
 	b->shard = (struct shard)SHARD_NONE;
+	b->sim = (struct similarity_conf)SIMILARITY_CONF_INIT;
 	b->jobs = batch_default_jobs();
 	/* By default past the range a plain grade uses (its slots 0..63), so
 	 * a batch and a `grade` started by hand never share a sandbox uid. */

@@ -143,6 +143,8 @@ int batch_put_html(FILE *f, const void *arg)
 			rc = html_class_add(cls, s->name, batch_status_word(s), s->error,
 					    s->report);
 	}
+	if (rc == 0 && b->similarity)
+		rc = json_object_set(cls, SK_SIMILARITY, b->similarity);
 	if (rc == 0)
 		rc = html_write(f, cls);
 	json_decref(cls);

@@ -13,6 +13,7 @@
  *   batch_gradebook.c  DIR/gradebook.csv
  *   batch_summary.c    DIR/summary.json and DIR/summary.txt
  *   batch_merge.c      grade --merge: the batch filled from shard outputs
+ *   batch_similarity.c which students share code (similarity_cmd.h)
  *   batch_keys.h       the JSON names batch adds: summary.json, the resume keys
  */
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include <jansson.h>
 
 #include "grader/cli/shard.h"
+#include "grader/cli/similarity_cmd.h"
 #include "grader/judge/suite.h"
 
 /* SIGTERM to SIGKILL for a late student: grade, on SIGTERM, lets the case
@@ -79,6 +81,13 @@ struct batch {
 	json_t *merge;
 	int partial;
 	long suite_max;          /* the suite's points (a merge has no cases) */
+	/* --similarity-*: how the class is compared; the record once it is
+	 * (batch_similarity), NULL before, for a shard and on failure. A
+	 * merge compares the stores of the OUT folders in sim_outs. */
+	struct similarity_conf sim;
+	json_t *similarity;
+	const char **sim_outs;
+	size_t nsim_outs;
 };
 
 /* batch_options.c. Parses argv into b (the strings stay argv's); a usage
@@ -164,7 +173,11 @@ int batch_put_html(FILE *f, const void *b);
 json_t *batch_summary_json(const struct batch *b);
 /* The gradebook, summary.json and summary.txt into DIR (and the summary on
  * stdout unless quiet): 0, or -1 (reported). batch.c. */
-int batch_write_outputs(const struct batch *b);
+int batch_write_outputs(struct batch *b);
+/* batch_similarity.c: b->similarity from the class's sources, or (a shard)
+ * DIR/similarity-sources.json for the merge. 0, or -1 (reported: the
+ * outputs are written without it). */
+int batch_similarity(struct batch *b);
 /* batch.h's exit status for a batch (or merge) that wrote its outputs:
  * 128+signal interrupted, 3 a student not graded or a partial merge, 1
  * not all accepted, else 0. batch.c. */

@@ -89,6 +89,13 @@ static int parse_args(struct merge *m, int argc, char **argv)
 		}
 		switch (o ? o->id : 0) {
 		case OPT_MERGE: break;
+		case OPT_SIM_VALUE:
+			if (!strcmp(o->name, "similarity-base"))
+				die_usage("--similarity-base is the shards': each "
+					  "stored the base it was given");
+			similarity_option(&m->b.sim, o->name,
+					  batch_option_value(argc, argv, &i));
+			break;
 		case 'h': return 1;
 		case 'q': m->b.quiet = 1; break;
 		case OPT_OUT_DIR:
@@ -522,6 +529,10 @@ static int run(struct merge *m)
 		return WG_EXIT_USAGE;
 	if (batch_make_out_dirs(b) != 0 || batch_lock_out(b) != 0)
 		return WG_EXIT_USAGE;
+	/* The similarity of the whole class, from every shard's store. */
+	b->sim_outs = xcalloc(m->nouts + 1, sizeof *b->sim_outs);
+	for (size_t i = 0; i < m->nouts; i++)
+		b->sim_outs[b->nsim_outs++] = m->outs[i].dir;
 	if (copy_reports(m) != 0 || copy_logs(m) != 0 || batch_write_outputs(b) != 0)
 		return WG_EXIT_INTERNAL;
 	/* A missing shard is partial (exit 3) even when no known student is
@@ -537,6 +548,7 @@ int batch_merge_main(int argc, char **argv)
 	memset(&m, 0, sizeof m);
 	m.b.lock_fd = -1;
 	m.b.shard = (struct shard)SHARD_NONE;
+	m.b.sim = (struct similarity_conf)SIMILARITY_CONF_INIT;
 	usage_set_prefix("grade: merge");
 	if (parse_args(&m, argc, argv))
 		merge_usage(stdout);

@@ -27,6 +27,8 @@ void batch_usage(FILE *f)
 	      "(grade only shard K of N of the class)\n"
 	      "                   [--student-timeout SECONDS] [--quiet] "
 	      "[grade options...]\n"
+	      "                   [--similarity-base FILE]... "
+	      "[--similarity-* ...] (docs/similarity.md)\n"
 	      "Grades every subdirectory of SUBMISSIONS_DIR (one student "
 	      "each: the one folder\n"
 	      "in it that holds .c files, at any depth) and writes\n"
@@ -38,7 +40,9 @@ void batch_usage(FILE *f)
 	      "everyone). -j\n"
 	      "defaults to the number of CPUs less one. Other options "
 	      "(--time-limit, --exact, ...)\n"
-	      "go to each grading.\n", f);
+	      "go to each grading. The similarity of the class (which "
+	      "students share code) goes\n"
+	      "to summary.json, report.html and the terminal.\n", f);
 }
 
 long batch_default_jobs(void)
@@ -124,6 +128,13 @@ static int own_option(struct batch *b, const struct cli_option *o, int argc,
 	}
 	case OPT_MERGE:
 		die_usage("--merge and --batch exclude each other");
+	case OPT_SIM_VALUE:
+		similarity_option(&b->sim, o->name, v);
+		break;
+	case OPT_SIMILARITY:
+	case OPT_TOP:
+		die_usage("'--%s' is not available with --batch (the batch's "
+			  "report has the similarity)", o->name);
 	case OPT_STUDENT_TIMEOUT: {
 		struct strbuf err = STRBUF_INIT;
 

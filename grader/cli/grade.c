@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "grader/cli/batch.h"
+#include "grader/cli/similarity_cmd.h"
 #include "grader/cli/suitereport_cmd.h"
 #include "grader/run/checkenv.h"
 #include "grader/run/readprobe.h"
@@ -858,6 +859,9 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--suite-report"))
 			return suitereport_main(argc, argv);
+		else if (!strncmp(argv[i], "--similarity", 12) &&
+			 (!argv[i][12] || argv[i][12] == '='))
+			return similarity_main(argc, argv);
 	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
 		if (!strcmp(argv[i], "--check-env"))
 			return check_env(argc, argv);

@@ -12,6 +12,8 @@ GRADER_CLI_SRCS += grader/cli/shard.c
 GRADER_CLI_SRCS += grader/cli/batch_merge.c
 # grade --suite-report: wrong solutions against a suite (suitereport_cmd.h).
 GRADER_CLI_SRCS += grader/cli/suitereport_cmd.c
+# grade --similarity: which students share code (similarity_cmd.h).
+GRADER_CLI_SRCS += grader/cli/similarity_cmd.c grader/cli/batch_similarity.c
 GRADER_LIB_SRCS += $(GRADER_CLI_SRCS)
 LIB_SRCS        += $(GRADER_CLI_SRCS)
 

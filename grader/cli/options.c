@@ -40,6 +40,16 @@ static const struct cli_option table[] = {
 	  OPTF_BATCH_ONLY },
 	{ "shard", 0, required_argument, OPT_SHARD, OPTF_BATCH_ONLY },
 	{ "merge", 0, no_argument, OPT_MERGE, OPTF_BATCH_ONLY },
+	{ "similarity", 0, required_argument, OPT_SIMILARITY, OPTF_BATCH_ONLY },
+	{ "similarity-base", 0, required_argument, OPT_SIM_VALUE, OPTF_BATCH_ONLY },
+	{ "similarity-min", 0, required_argument, OPT_SIM_VALUE, OPTF_BATCH_ONLY },
+	{ "similarity-threshold", 0, required_argument, OPT_SIM_VALUE,
+	  OPTF_BATCH_ONLY },
+	{ "similarity-k", 0, required_argument, OPT_SIM_VALUE, OPTF_BATCH_ONLY },
+	{ "similarity-window", 0, required_argument, OPT_SIM_VALUE, OPTF_BATCH_ONLY },
+	{ "similarity-max-share", 0, required_argument, OPT_SIM_VALUE,
+	  OPTF_BATCH_ONLY },
+	{ "top", 0, required_argument, OPT_TOP, OPTF_BATCH_ONLY },
 };
 #define NOPTIONS (sizeof(table) / sizeof(*table))
 
@@ -48,6 +58,7 @@ static const char usage_text[] =
 "       grade --batch SUITE_DIR SUBMISSIONS_DIR --out DIR [--shard K/N] [OPTIONS]\n"
 "       grade --merge --out DIR OUT...\n"
 "       grade --suite-report SUITE_DIR WRONG_DIR [--suite-report-json FILE] [OPTIONS]\n"
+"       grade --similarity CLASS_DIR [--similarity-base FILE]... [--json FILE]\n"
 "\n"
 "Grades each SUBMISSION (an executable, a directory of C sources built\n"
 "with 'cc -std=c11 -O2 *.c -lm', or one .c file) against the cases of\n"
@@ -82,6 +93,8 @@ static const char usage_text[] =
 "  --merge --out DIR OUT...  combine the outputs of the shards into DIR\n"
 "  --suite-report SUITE_DIR WRONG_DIR  which cases kill which wrong solutions\n"
 "                          (see grade --suite-report --help)\n"
+"  --similarity CLASS_DIR  which students share code (see grade --similarity\n"
+"                          --help; a batch's report has it too)\n"
 "  --check-env [SUITE_DIR] print the sandbox this machine gives; exit 1 when\n"
 "                          a hidden suite would be graded without masking\n"
 "  --validate-gradescope FILE  check a results.json (exit 0, or 2 and why)\n"

@@ -384,6 +384,8 @@ int html_write(FILE *f, const json_t *report)
 	htmlp_write_summary(&pg);
 	if (json_is_object(json_object_get(report, "suite_report")))
 		html_suite_section(f, json_object_get(report, "suite_report"));
+	if (!pg.student && json_is_object(json_object_get(report, "similarity")))
+		html_similarity_section(f, json_object_get(report, "similarity"));
 	write_students(&pg);
 	fprintf(f, "<script>%s</script>\n</body>\n</html>\n", page_script);
 	if (fflush(f) != 0 || ferror(f)) {

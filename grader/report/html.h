@@ -64,6 +64,16 @@ int html_write(FILE *f, const json_t *report);
  * has a "suite_report" member, as grade --suite-report-html writes. */
 void html_suite_section(FILE *f, const json_t *sr);
 
+/* The class's similarity (sim_report.h's record) as a <section
+ * id="similarity">: a histogram of every pair's score (svg#sim-histogram,
+ * one rect.simbar per bin, data-count on each), the clusters
+ * (table#sim-clusters), and the pairs at or above the threshold
+ * (table#sim-pairs, one tr.sim-row each, then a details.sim-pair with
+ * the matched regions side by side, each span in a <mark>).
+ * html_write() adds it when the report has a "similarity" member and is
+ * the staff view: the student view never shows it. */
+void html_similarity_section(FILE *f, const json_t *sim);
+
 /* Writes s (len bytes) for HTML text or a quoted attribute value: & < > "
  * and ' become entities; invalid UTF-8 (overlong forms, surrogates, past
  * U+10FFFF, truncated sequences), noncharacters U+FFFE/U+FFFF and control

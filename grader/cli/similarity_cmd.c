@@ -1,0 +1,257 @@
+/*
+ * similarity_cmd: grade --similarity; see similarity_cmd.h. The students
+ * are found as grade --batch finds them (batch_find_students,
+ * batch_find_sources), so both name a student alike.
+ */
+#include "grader/cli/similarity_cmd.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "grader/cli/batch_int.h"
+#include "grader/cli/options.h"
+#include "grader/lib/strbuf.h"
+#include "grader/lib/usage.h"
+#include "grader/lib/util.h"
+#include "grader/report/outfile.h"
+
+static const char usage_text[] =
+"usage: grade --similarity CLASS_DIR [--similarity-base FILE]... [--json FILE]\n"
+"             [--similarity-min SCORE] [--similarity-threshold SCORE]\n"
+"             [--similarity-k N] [--similarity-window N]\n"
+"             [--similarity-max-share SHARE] [--top N] [-q]\n"
+"Compares every pair of students of CLASS_DIR (laid out as --batch takes it)\n"
+"by their C token streams and writes the pairs, by score, to FILE ('-':\n"
+"standard output); the top pairs go to the terminal. Nothing is built or run.\n"
+"  --similarity-base FILE      code every student was given (repeatable):\n"
+"                              it counts for nothing\n"
+"  --similarity-min SCORE      list pairs scoring at least this (default 0.1;\n"
+"                              0: every pair that shares a fingerprint)\n"
+"  --similarity-threshold SCORE  pairs with matched regions, clusters\n"
+"                              (default 0.2)\n"
+"  --similarity-k N            tokens per k-gram (default 15)\n"
+"  --similarity-window N       k-grams per winnowing window (default 8)\n"
+"  --similarity-max-share SHARE  a fingerprint in more of the class is an\n"
+"                              idiom and ignored (default 0.25; never below\n"
+"                              10 students)\n"
+"  --top N                     pairs printed (default 10)\n"
+"See docs/similarity.md. Exit status: 0 written, 2 usage or path error,\n"
+"3 internal error.\n";
+
+static double score_or_die(const char *name, const char *v, double hi)
+{
+	char *end;
+	double d = strtod(v, &end);
+
+	if (!*v || *end || !(d >= 0 && d <= hi))
+		die_usage("%s: '%s' is not a number from 0 to %g", name, v, hi);
+	return d;
+}
+
+static unsigned count_or_die(const char *name, const char *v, long lo, long hi)
+{
+	struct strbuf err = STRBUF_INIT;
+	long n;
+
+	if (wg_parse_long(name, v, lo, hi, &n, &err) < 0)
+		die_usage("%s", strbuf_str(&err));
+	strbuf_release(&err);
+	return (unsigned)n;
+}
+
+int similarity_option(struct similarity_conf *conf, const char *name,
+		      const char *v)
+{
+	if (!strcmp(name, "similarity-base")) {
+		conf->base = xrealloc(conf->base, (conf->nbase + 1) * sizeof *conf->base);
+		conf->base[conf->nbase++] = v;
+	} else if (!strcmp(name, "similarity-min")) {
+		conf->report.min_score = score_or_die("--similarity-min", v, 1);
+	} else if (!strcmp(name, "similarity-threshold")) {
+		conf->report.threshold = score_or_die("--similarity-threshold", v, 1);
+	} else if (!strcmp(name, "similarity-k")) {
+		conf->opts.k = count_or_die("--similarity-k", v, 1, 1000);
+	} else if (!strcmp(name, "similarity-window")) {
+		conf->opts.w = count_or_die("--similarity-window", v, 1, 1000);
+	} else if (!strcmp(name, "similarity-max-share")) {
+		conf->opts.max_share = score_or_die("--similarity-max-share", v, 1);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+int similarity_load_base(struct sim_class *c, const struct similarity_conf *conf)
+{
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0;
+
+	for (size_t i = 0; rc == 0 && i < conf->nbase; i++) {
+		struct sim_source s = { NULL, 0 };
+		const char *slash = strrchr(conf->base[i], '/');
+
+		if (sim_source_load_file(&s, conf->base[i], slash ? slash + 1
+					 : conf->base[i], &err) < 0 ||
+		    sim_class_add_base(c, &s, &err) < 0)
+			rc = error("--similarity-base: %s", strbuf_str(&err));
+		sim_source_release(&s);
+	}
+	strbuf_release(&err);
+	return rc;
+}
+
+json_t *similarity_record(struct sim_class *c, const struct similarity_conf *conf,
+			  const json_t *skipped)
+{
+	struct sim_result r;
+	struct strbuf err = STRBUF_INIT;
+	json_t *rec = NULL;
+
+	if (sim_class_compare(c, &r, &err) == 0)
+		rec = sim_report_json(c, &r, &conf->report, skipped, &err);
+	if (!rec)
+		error("similarity: %s", strbuf_str(&err));
+	sim_result_release(&r);
+	strbuf_release(&err);
+	return rec;
+}
+
+/* ---- grade --similarity ---- */
+
+struct cmd {
+	struct similarity_conf conf;
+	const char *class_dir, *json;
+	long top;
+	int quiet;
+};
+
+static void parse_args(struct cmd *m, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		const struct cli_option *o = options_find(arg);
+		const char *v;
+
+		if (arg[0] != '-' || !arg[1]) {
+			if (m->class_dir)
+				die_usage("--similarity: one CLASS_DIR, not '%s' too", arg);
+			m->class_dir = arg;
+			continue;
+		}
+		if (!o)
+			die_usage("unknown option '%s'", arg);
+		if (o->id == 'h') {
+			fputs(usage_text, stdout);
+			exit(WG_EXIT_ALL_AC);
+		}
+		if (o->id == 'q') {
+			m->quiet = 1;
+			continue;
+		}
+		v = o->has_arg == required_argument ? batch_option_value(argc, argv, &i)
+						    : NULL;
+		if (o->id == OPT_SIMILARITY) {
+			if (m->class_dir)
+				die_usage("--similarity: one CLASS_DIR, not '%s' too", v);
+			m->class_dir = v;
+		} else if (o->id == OPT_JSON) {
+			m->json = v;
+		} else if (o->id == OPT_TOP) {
+			m->top = count_or_die("--top", v, 0, 1000000);
+		} else if (!similarity_option(&m->conf, o->name, v)) {
+			die_usage("--similarity: '%s' does not apply (nothing is "
+				  "graded)", arg);
+		}
+	}
+	if (!m->class_dir)
+		die_usage("--similarity: missing CLASS_DIR");
+}
+
+/* Every student with sources into c; the ones that cannot be read into
+ * skipped. 0, or WG_EXIT_USAGE / WG_EXIT_INTERNAL (reported). */
+static int load_class(struct sim_class *c, const char *dir, json_t *skipped)
+{
+	struct batch b;
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0;
+
+	memset(&b, 0, sizeof b);
+	b.subs_dir = dir;
+	b.out = "";
+	if (batch_find_students(&b) < 0)
+		return WG_EXIT_USAGE;
+	if (!b.n) {
+		error("no student directories in '%s'", dir);
+		rc = WG_EXIT_USAGE;
+	}
+	for (size_t i = 0; rc == 0 && i < b.n; i++) {
+		struct student *s = &b.st[i];
+		struct sim_source src = { NULL, 0 };
+
+		batch_find_sources(&b, s);
+		strbuf_reset(&err);
+		if (s->state == ST_NO_SUBMISSION)
+			continue;
+		if (s->state != ST_FAILED &&
+		    sim_source_load_dir(&src, s->src, &err) == 0) {
+			if (sim_class_add(c, s->name, &src, &err) < 0)
+				rc = error("%s", strbuf_str(&err));
+			continue;
+		}
+		sim_source_release(&src);
+		if (json_array_append_new(skipped, json_pack("{s:s, s:s}", "student",
+				s->name, "error", s->error ? s->error : strbuf_str(&err))))
+			rc = error("out of memory");
+	}
+	if (rc)
+		rc = rc == WG_EXIT_USAGE ? rc : WG_EXIT_INTERNAL;
+	for (size_t i = 0; i < b.n; i++)
+		batch_student_free(&b.st[i]);
+	free(b.st);
+	strbuf_release(&err);
+	return rc;
+}
+
+static int write_record(const char *path, const json_t *rec)
+{
+	if (!strcmp(path, "-"))
+		return batch_put_json(stdout, rec) < 0 || fflush(stdout) ? -1 : 0;
+	return batch_write_file(path, batch_put_json, rec);
+}
+
+int similarity_main(int argc, char **argv)
+{
+	struct cmd m = { .conf = SIMILARITY_CONF_INIT, .top = SIMILARITY_TOP };
+	struct sim_class c = SIM_CLASS_INIT;
+	json_t *skipped = json_array(), *rec = NULL;
+	struct strbuf err = STRBUF_INIT;
+	int rc;
+
+	usage_set_prefix("grade: similarity");
+	parse_args(&m, argc, argv);
+	c.opts = m.conf.opts;
+	if (m.json && strcmp(m.json, "-") && outfile_check(m.json, &err) < 0) {
+		error("%s", strbuf_str(&err));
+		rc = WG_EXIT_USAGE;
+	} else if (!skipped) {
+		error("out of memory");
+		rc = WG_EXIT_INTERNAL;
+	} else if (similarity_load_base(&c, &m.conf) < 0) {
+		rc = WG_EXIT_USAGE;
+	} else if (!(rc = load_class(&c, m.class_dir, skipped))) {
+		rec = similarity_record(&c, &m.conf, skipped);
+		rc = rec ? 0 : WG_EXIT_INTERNAL;
+	}
+	if (rec && !m.quiet && !(m.json && !strcmp(m.json, "-")))
+		sim_report_print(stdout, rec, (size_t)m.top);
+	if (rec && m.json && write_record(m.json, rec) < 0)
+		rc = WG_EXIT_INTERNAL;
+	json_decref(rec);
+	json_decref(skipped);
+	sim_class_release(&c);
+	free(m.conf.base);
+	strbuf_release(&err);
+	return rc;
+}
