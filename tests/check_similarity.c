@@ -10,6 +10,7 @@
 #include "grader/report/html.h"
 #include "grader/similarity/sim_index.h"
 #include "grader/similarity/sim_report.h"
+#include "grader/similarity/sim_source.h"
 #include "grader/similarity/sim_token.h"
 #include "grader/similarity/sim_winnow.h"
 #include "tests/wg_check.h"
@@ -427,6 +428,25 @@ START_TEST(test_sources_roundtrip)
 }
 END_TEST
 
+/* A file name that is not UTF-8 (a C1 CSI, Latin-1) is stored as valid
+ * UTF-8: the record holding it is JSON (it stopped a whole batch's
+ * similarity as "out of memory"). */
+START_TEST(test_source_name_utf8)
+{
+	struct sim_source src = { NULL, 0 };
+	struct strbuf err = STRBUF_INIT;
+	json_t *name;
+
+	ck_assert_int_eq(sim_source_add(&src, "@\x9b" "31m\xe9.c", "int x;", 6, &err), 0);
+	name = json_string(src.files[0].name);
+	ck_assert_ptr_nonnull(name);
+	ck_assert_str_eq(src.files[0].name, "@\xEF\xBF\xBD" "31m\xEF\xBF\xBD.c");
+	json_decref(name);
+	sim_source_release(&src);
+	strbuf_release(&err);
+}
+END_TEST
+
 /* The page shows the similarity to staff only. */
 START_TEST(test_page_staff_only)
 {
@@ -471,6 +491,7 @@ Suite *make_similarity_suite(void)
 	tcase_add_test(t, test_idioms);
 	tcase_add_test(t, test_regions);
 	tcase_add_test(t, test_sources_roundtrip);
+	tcase_add_test(t, test_source_name_utf8);
 	tcase_add_test(t, test_page_staff_only);
 	suite_add_tcase(s, t);
 	return s;

@@ -51,9 +51,13 @@ int sim_source_add(struct sim_source *s, const char *name, const char *text,
 		return -1;
 	}
 	s->files = v;
-	v[s->n].name = strdup(name);
 	v[s->n].text = strbuf_detach(&t, &v[s->n].len);
+	/* The name too: it goes into JSON (a Latin-1 or C1 byte in a file
+	 * name made jansson refuse the record, taken for out of memory). */
+	v[s->n].name = to_utf8(&t, name, strlen(name)) < 0 ? NULL
+		       : strbuf_detach(&t, NULL);
 	if (!v[s->n].name || !v[s->n].text) {
+		strbuf_release(&t);
 		free(v[s->n].name);
 		free(v[s->n].text);
 		strbuf_addstr(err, "out of memory");
