@@ -46,6 +46,16 @@ all:
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
+# The compiler's command lines go to $(BUILD_LOG), not the terminal (its
+# messages still do): `make V=1` prints them as well. A recipe runs a
+# command as `@$(LOGCMD) COMMAND...`.
+BUILD_LOG := $(B)/build-commands.log
+ifeq ($(V),1)
+LOGCMD = sh -c 'printf "%s\n" "$$*" | tee -a $(BUILD_LOG); exec "$$@"' logcmd
+else
+LOGCMD = sh -c 'printf "%s\n" "$$*" >> $(BUILD_LOG); exec "$$@"' logcmd
+endif
+
 include reference/module.mk
 include $(sort $(wildcard grader/*/*.mk gpu-bench/*.mk)) tests/committed-suites.mk
 $(foreach p,$(PROGS),$(eval $(BUILD_BIN)/$(p): $$(call obj,$$($(p)_SRCS))))
@@ -76,12 +86,12 @@ FORCE:
 # GNU order: CPPFLAGS before CFLAGS (ALL_CFLAGS ends with CFLAGS).
 $(B)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	@$(LOGCMD) $(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 # Link rule shared by every program: prerequisites are its objects.
 $(BUILD_BIN)/%: $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS_$*) $(LDLIBS)
+	@$(LOGCMD) $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS_$*) $(LDLIBS)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 

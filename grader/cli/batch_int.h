@@ -59,6 +59,7 @@ struct batch {
 	long uid_base;           /* worker slot K grades as uid_base + K */
 	double student_timeout;
 	int force, quiet, tty;
+	int verbose;              /* --verbose: each student's log on stdout */
 	struct student *st;
 	size_t n;
 	/* progress */

@@ -150,6 +150,10 @@ static void pass_option(struct batch *b, const struct cli_option *o,
 	if (o && (o->flags & OPTF_REPORT))
 		die_usage("'%s' is not available with --batch: every student's "
 			  "report is in DIR/students/", name);
+	/* Passed on (the logs get whole diffs), and the batch prints the
+	 * logs too (batch_write_outputs). */
+	if (o && o->id == 'v')
+		b->verbose = 1;
 	b->pass[b->npass++] = argv[*i];
 	if (o && o->has_arg == required_argument && !strchr(argv[*i], '=')) {
 		if (*i + 1 >= argc)

@@ -33,9 +33,8 @@ BATCH_OUT   ?= $(B)/batch
 BATCH_FLAGS ?= --hide $(CURDIR)
 batch: $(BUILD_BIN)/grade
 	@$(BUILD_BIN)/grade --batch $(BATCH_SUITE) $(CLASS) --out $(BATCH_OUT) \
-	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS); rc=$$?; \
-	    echo "batch: $(BATCH_OUT)/gradebook.csv, $(BATCH_OUT)/summary.txt"; \
-	    [ $$rc -le 1 ]
+	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS) $(if $(filter 1,$(V)),--verbose); \
+	    rc=$$?; [ $$rc -le 1 ]
 
 # The student kit: everything `grade` is built from, the handout and the
 # public tests; student-kit/make-kit.sh refuses anything from reference/ or

@@ -15,6 +15,7 @@
 
 #include "grader/lib/xml.h"
 #include "grader/report/keys.h"
+#include "grader/report/report.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -271,7 +272,8 @@ static void write_drill(const struct page *pg, const json_t *sub)
 	}
 	write_pre(f, "compiler messages", json_object_get(build, RK_BUILD_LOG), failed);
 	if (failed)
-		fputs("<p>your program did not compile: no case was run</p>\n", f);
+		fprintf(f, "<p>%s</p>\n", pg->student ? REPORT_CE_LINE
+			: REPORT_CE_LINE_STAFF);
 	if (json_array_size(cases)) {
 		fputs("<table class=\"cases\"><thead><tr><th>case</th><th>category</th>"
 		      "<th></th><th>verdict</th><th class=\"num\">points</th>"

@@ -48,6 +48,50 @@ static void indented(FILE *f, const char *text, const char *indent,
 	}
 }
 
+/* The folder a build's "./NAME" stands for: the submission folder, or
+ * the folder of a single .c file ("" for one in the current folder). */
+static void source_prefix(const struct report_sub *sub, char *buf, size_t n)
+{
+	const char *slash = strrchr(sub->path, '/');
+
+	if (sub->is_dir == 1)
+		snprintf(buf, n, "%s/", sub->path);
+	else
+		snprintf(buf, n, "%.*s", slash ? (int)(slash - sub->path + 1) : 0,
+			 sub->path);
+}
+
+/* The compiler's messages, indented, at most max_lines (0: all). In the
+ * staff view "./NAME" (how the build names the files it compiles) at the
+ * start of a line or after "from " becomes the real path, so that staff
+ * can open the file the message is about. */
+static void print_build_log(FILE *f, const struct report_sub *sub,
+			    const struct report_opts *o, const char *indent,
+			    size_t max_lines)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char prefix[4096];
+	const char *p = sub->build_log;
+
+	if (!o->staff || !p) {
+		indented(f, p, indent, max_lines);
+		return;
+	}
+	source_prefix(sub, prefix, sizeof(prefix));
+	for (; *p; p++) {
+		int at_word = p == sub->build_log || p[-1] == '\n' ||
+			      (p - sub->build_log >= 5 && !strncmp(p - 5, "from ", 5));
+		if (at_word && p[0] == '.' && p[1] == '/' && p[2] && p[2] != '/') {
+			strbuf_addstr(&sb, prefix);
+			p++;
+			continue;
+		}
+		strbuf_addch(&sb, *p);
+	}
+	indented(f, strbuf_failed(&sb) ? sub->build_log : sb.buf, indent, max_lines);
+	strbuf_release(&sb);
+}
+
 static int widest(const struct suite *s, int category)
 {
 	int w = category ? 8 : 4;
@@ -239,17 +283,17 @@ static void print_sub(FILE *f, const struct suite *s, const struct report_sub *s
 		/* Every case is CE for one reason: the compiler's messages are
 		 * the whole story, and a table of CE rows and hints for every
 		 * category would bury them. */
-		indented(f, sub->build_log, "  ", o->verbose ? 0 : BUILD_LOG_LINES);
-		fprintf(f, "%s\n", REPORT_CE_LINE);
+		print_build_log(f, sub, o, "  ", o->verbose ? 0 : BUILD_LOG_LINES);
+		fprintf(f, "%s\n", o->staff ? REPORT_CE_LINE_STAFF : REPORT_CE_LINE);
 		return;
 	}
 	if (sub->is_dir && sub->build != BUILD_OK) {
 		fprintf(f, "  build %s:\n", sub->build == BUILD_FAILED ? "failed"
 			: "could not run (internal error)");
-		indented(f, sub->build_log, "    ", o->verbose ? 0 : BUILD_LOG_LINES);
+		print_build_log(f, sub, o, "    ", o->verbose ? 0 : BUILD_LOG_LINES);
 	} else if (o->verbose && sub->is_dir && sub->build_log && *sub->build_log) {
 		fprintf(f, "  build warnings:\n");
-		indented(f, sub->build_log, "    ", 0);
+		print_build_log(f, sub, o, "    ", 0);
 	}
 	fprintf(f, "  %-*s  %-*s  %-*s %8s %*s\n", nw, "case", cw, "category",
 		VW, "verdict", "cpu ms", PW, "points");
@@ -294,6 +338,7 @@ static void print_summary(FILE *f, const struct report_sub *subs, size_t n,
 		}
 		fputc('\n', f);
 	}
+	verdict_print_legend(f);
 }
 
 void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,
