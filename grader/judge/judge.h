@@ -10,6 +10,14 @@
  * cmp_equal(). A wrong answer gets its diff text: the first difference
  * (diff_first) followed by the bounded unified diff (diff_unified).
  *
+ * A run that failed before its end (RTE, TLE, OLE, MLE) keeps the first
+ * lines it wrote (output_head) and, for RTE and TLE, how far into the
+ * input it got: the program is run again on shorter starts of the input
+ * (the first k lines, by bisection, at most JUDGE_PROBE_RUNS runs; a TLE's
+ * at a CPU limit of at most JUDGE_PROBE_CPU_SEC) and stop_line is the
+ * last line of the shortest start that fails the same way. Its output is
+ * no help there: a crash loses what stdio had buffered.
+ *
  * Errors: cannot fail: the grader's own failure is the case's verdict, IE,
  * with the reason in its detail.
  */
@@ -21,6 +29,13 @@
 #include "grader/judge/diff.h"
 #include "grader/run/runner.h"
 #include "grader/judge/verdict.h"
+
+/* The runs and the CPU limit of the search for stop_line. */
+#define JUDGE_PROBE_RUNS    12
+#define JUDGE_PROBE_CPU_SEC 0.25
+/* Lines (and bytes) of output_head. */
+#define JUDGE_HEAD_LINES    5
+#define JUDGE_HEAD_BYTES    600
 
 struct judge_config {
 	struct run_limits lim;   /* per case */
@@ -45,6 +60,11 @@ struct judge_result {
 	char *first;             /* first-difference text (WA), malloc'd */
 	char *diff;              /* first + unified diff (WA), malloc'd */
 	char *stderr_tail;       /* escaped, malloc'd, may be NULL */
+	char *output_head;       /* RTE/TLE/OLE/MLE: the first lines of its
+	                            stdout, escaped, malloc'd, may be NULL */
+	long output_lines;       /* the lines it wrote (a last partial one too) */
+	long stop_line;          /* RTE/TLE: the input line (1-based) whose
+	                            reading makes it fail; 0 unknown */
 	int score;               /* the case's points when AC, else 0 */
 };
 

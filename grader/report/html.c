@@ -210,6 +210,7 @@ static void write_case(const struct page *pg, const json_t *k)
 	const char *v = get_str(k, RK_VERDICT);
 	const json_t *diff = json_object_get(k, RK_DIFF);
 	const json_t *err = json_object_get(k, RK_STDERR_TAIL);
+	const json_t *head = json_object_get(k, RK_OUTPUT_HEAD);
 
 	fputs("<tr class=\"case\"><td>", f);
 	esc_json(f, json_object_get(k, RK_NAME));
@@ -238,11 +239,21 @@ static void write_case(const struct page *pg, const json_t *k)
 		(long long)json_integer_value(json_object_get(k, RK_WALL_MS)),
 		get_num(k, RK_MAX_RSS_KB) / 1024.0);
 	esc_json(f, json_object_get(k, RK_DETAIL));
+	if (json_integer_value(json_object_get(k, RK_STOP_LINE)) > 0) {
+		fprintf(f, "; it fails once it reads input line %lld",
+			(long long)json_integer_value(json_object_get(k, RK_STOP_LINE)));
+		if (get_str(k, RK_STOP_INPUT)) {
+			fputs(": <code>", f);
+			esc(f, get_str(k, RK_STOP_INPUT));
+			fputs("</code>", f);
+		}
+	}
 	fputs("</td></tr>\n", f);
 	if ((json_is_string(diff) && json_string_length(diff)) ||
-	    (json_is_string(err) && json_string_length(err))) {
+	    (json_is_string(err) && json_string_length(err)) || head) {
 		fputs("<tr class=\"out\"><td colspan=\"8\">", f);
 		write_pre(f, "diff", diff, 0);
+		write_pre(f, "its output (the first lines)", head, 0);
 		write_pre(f, "stderr", err, 0);
 		fputs("</td></tr>\n", f);
 	}

@@ -199,9 +199,10 @@ static void print_reproduce(FILE *f, const struct suite_case *c,
 	}
 	fprintf(f, " < ");
 	shell_word(f, c->in_path, 0);
-	fprintf(f, " | diff - ");
+	/* The grader's own signs and labels: '-' expected, '+' actual. */
+	fprintf(f, " | diff -u --label expected --label actual ");
 	shell_word(f, c->out_path, 0);
-	fputc('\n', f);
+	fprintf(f, " -\n");
 }
 
 /* Input lines shown are cut to this many bytes (escaped). */
@@ -232,6 +233,62 @@ static void print_input_line(FILE *f, const struct suite *s,
 			"expected line %ld): %s%s\n", lo, hi, r->diff_line,
 			text ? text : "", max < len ? "..." : "");
 	free(text);
+}
+
+/* Input line n (1-based) of d, escaped, cut to INPUT_LINE_MAX bytes (then
+ * "..." ends it): malloc'd, NULL when there is none or out of memory. */
+static char *input_line(const struct judge_data *d, long n)
+{
+	const char *p = d->in, *end = d->in + d->in_len;
+	struct strbuf sb = STRBUF_INIT;
+	char *text;
+
+	for (long line = 1; line < n && p < end; p++)
+		line += *p == '\n';
+	if (p >= end)
+		return NULL;
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+	size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+	if (!(text = diff_escape(p, len > INPUT_LINE_MAX ? INPUT_LINE_MAX : len, 0)))
+		return NULL;
+	strbuf_addstr(&sb, text);
+	if (len > INPUT_LINE_MAX)
+		strbuf_addstr(&sb, "...");
+	free(text);
+	if (strbuf_failed(&sb)) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+/* A run that stopped early (RTE, TLE, OLE, MLE): how far into its input
+ * it got and the first lines it wrote (judge.h). */
+static void print_progress(FILE *f, const struct judge_data *d,
+			   const struct judge_result *r)
+{
+	char *text;
+
+	if (r->stop_line && d && (text = input_line(d, r->stop_line))) {
+		fprintf(f, "    it %s once it reads input line %ld: %s\n",
+			r->verdict == VERDICT_TLE ? "runs out of time" : "fails",
+			r->stop_line, text);
+		fprintf(f, "      (the lines before it alone run fine; with "
+			"it, it fails the same way)\n");
+		free(text);
+	}
+	if (r->verdict != VERDICT_RTE && r->verdict != VERDICT_TLE &&
+	    r->verdict != VERDICT_OLE && r->verdict != VERDICT_MLE)
+		return;
+	if (!r->output_head) {
+		fprintf(f, "    its output: nothing%s\n", r->verdict == VERDICT_RTE
+			? " (what it printed may have been lost in a buffer it "
+			  "never flushed)" : "");
+		return;
+	}
+	fprintf(f, "    its output (%ld line%s; the first ones):\n",
+		r->output_lines, r->output_lines == 1 ? "" : "s");
+	indented(f, r->output_head, "      ", 0);
 }
 
 static void print_details(FILE *f, const struct suite *s,
@@ -266,6 +323,8 @@ static void print_details(FILE *f, const struct suite *s,
 			continue;
 		if (r->verdict == VERDICT_WA)
 			print_input_line(f, s, o->data ? &o->data[i] : NULL, r);
+		else
+			print_progress(f, o->data ? &o->data[i] : NULL, r);
 		print_reproduce(f, c, sub);
 	}
 }
@@ -401,7 +460,8 @@ static json_t *str_or_null(const char *text)
  * json_array_append_new() fail when out of memory or given NULL (a value
  * that could not be made), and a report silently missing a case or a key
  * would still be written. A failure anywhere makes report_json() NULL. */
-static json_t *case_json(const struct suite_case *c, const struct judge_result *r)
+static json_t *case_json(const struct suite_case *c, const struct judge_result *r,
+			 const struct judge_data *d)
 {
 	json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:I, s:I, s:I}",
 			      RK_NAME, c->name, RK_CATEGORY, c->category,
@@ -429,6 +489,19 @@ static json_t *case_json(const struct suite_case *c, const struct judge_result *
 	bad |= json_object_set_new(j, RK_STDERR_TAIL, str_or_null(r->stderr_tail));
 	if (r->diff_line)
 		bad |= json_object_set_new(j, RK_DIFF_LINE, json_integer(r->diff_line));
+	if (r->output_head)
+		bad |= json_object_set_new(j, RK_OUTPUT_HEAD, str_or_null(r->output_head));
+	if (r->output_head || r->stop_line)
+		bad |= json_object_set_new(j, RK_OUTPUT_LINES,
+					   json_integer(r->output_lines));
+	if (r->stop_line) {
+		char *text = d ? input_line(d, r->stop_line) : NULL;
+
+		bad |= json_object_set_new(j, RK_STOP_LINE, json_integer(r->stop_line));
+		if (text)
+			bad |= json_object_set_new(j, RK_STOP_INPUT, str_or_null(text));
+		free(text);
+	}
 	if (r->verdict == VERDICT_IE)
 		bad |= json_object_set_new(j, RK_EXCLUDED, json_true());
 	if (bad) {
@@ -466,7 +539,8 @@ static const char *build_status_name(const struct report_sub *sub)
 	       : sub->build == BUILD_FAILED ? RK_BUILD_FAILED : RK_BUILD_ERROR;
 }
 
-static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
+static json_t *sub_json(const struct suite *s, const struct report_sub *sub,
+			const struct judge_data *data)
 {
 	json_t *verdicts = json_object(), *cases = json_array();
 	int bad = !verdicts || !cases;
@@ -475,7 +549,8 @@ static json_t *sub_json(const struct suite *s, const struct report_sub *sub)
 		bad |= json_object_set_new(verdicts, verdict_code((enum verdict)v),
 					   json_integer(sub->total.counts[v]));
 	for (size_t i = 0; !bad && i < s->ncases; i++)
-		bad |= json_array_append_new(cases, case_json(&s->cases[i], &sub->cases[i]));
+		bad |= json_array_append_new(cases, case_json(&s->cases[i], &sub->cases[i],
+							      data ? &data[i] : NULL));
 	if (bad) {
 		json_decref(verdicts);
 		json_decref(cases);
@@ -548,7 +623,7 @@ json_t *report_json(const struct suite *s, const struct report_sub *subs,
 	int bad = !arr;
 
 	for (size_t i = 0; !bad && i < n; i++)
-		bad |= json_array_append_new(arr, sub_json(s, &subs[i]));
+		bad |= json_array_append_new(arr, sub_json(s, &subs[i], o->data));
 	if (bad) {
 		json_decref(arr);
 		return NULL;
