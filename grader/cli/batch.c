@@ -104,6 +104,11 @@ int batch_write_outputs(const struct batch *b)
 	rc |= batch_write_out(b, "summary.json", batch_put_json, sum);
 	rc |= batch_write_out(b, "summary.txt", batch_put_summary_text, sum);
 	rc |= batch_write_out(b, "report.html", batch_put_html, b);
+	rc |= batch_write_out(b, "canvas.csv", batch_put_canvas, b);
+	rc |= batch_write_out(b, "moodle.csv", batch_put_moodle, b);
+	rc |= batch_write_pages(b);
+	if (!b->quiet)
+		batch_lms_warn(b);
 	if (!b->quiet) {
 		if (b->verbose)
 			print_logs(b);
@@ -135,6 +140,12 @@ static int setup(struct batch *b)
 	if (b->student_timeout <= 0)
 		b->student_timeout = default_student_timeout(&b->suite);
 	b->suite_max = suite_max_score(&b->suite);
+	/* Before any grading: a roster with a fault stops the batch now. */
+	if (b->roster_path && batch_load_roster(b, b->roster_path, &err) < 0) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
+		return WG_EXIT_USAGE;
+	}
 	if (access("/proc/self/exe", X_OK) != 0) {
 		error("cannot run '/proc/self/exe': %s", strerror(errno));
 		return WG_EXIT_INTERNAL;
@@ -188,6 +199,7 @@ void batch_release(struct batch *b)
 	free(b->st);
 	json_decref(b->class_students);
 	json_decref(b->merge);
+	batch_roster_free(b->roster);
 	free(b->pass);
 	free(b->options_key);
 	suite_free(&b->suite);

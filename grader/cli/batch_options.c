@@ -27,11 +27,14 @@ void batch_usage(FILE *f)
 	      "(grade only shard K of N of the class)\n"
 	      "                   [--student-timeout SECONDS] [--quiet] "
 	      "[grade options...]\n"
+	      "                   [--roster FILE] [--assignment TITLE] "
+	      "(the LMS imports)\n"
 	      "Grades every subdirectory of SUBMISSIONS_DIR (one student "
 	      "each: the one folder\n"
 	      "in it that holds .c files, at any depth) and writes\n"
-	      "DIR/students/NAME.json, DIR/logs/NAME.log, DIR/gradebook.csv, "
-	      "DIR/summary.txt,\n"
+	      "DIR/students/NAME.json, DIR/students/NAME.html (the student's "
+	      "page),\nDIR/logs/NAME.log, DIR/gradebook.csv, DIR/canvas.csv, "
+	      "DIR/moodle.csv, DIR/summary.txt,\n"
 	      "DIR/summary.json and DIR/report.html. A student graded before "
 	      "whose sources,\n"
 	      "suite and options are unchanged is skipped (--force regrades "
@@ -124,6 +127,12 @@ static int own_option(struct batch *b, const struct cli_option *o, int argc,
 	}
 	case OPT_MERGE:
 		die_usage("--merge and --batch exclude each other");
+	case OPT_ROSTER: b->roster_path = v; break;
+	case OPT_ASSIGNMENT:
+		if (!*v)
+			die_usage("--assignment: the title is empty");
+		b->assignment = v;
+		break;
 	case OPT_STUDENT_TIMEOUT: {
 		struct strbuf err = STRBUF_INIT;
 

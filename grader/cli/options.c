@@ -40,6 +40,8 @@ static const struct cli_option table[] = {
 	  OPTF_BATCH_ONLY },
 	{ "shard", 0, required_argument, OPT_SHARD, OPTF_BATCH_ONLY },
 	{ "merge", 0, no_argument, OPT_MERGE, OPTF_BATCH_ONLY },
+	{ "roster", 0, required_argument, OPT_ROSTER, OPTF_BATCH_ONLY },
+	{ "assignment", 0, required_argument, OPT_ASSIGNMENT, OPTF_BATCH_ONLY },
 };
 #define NOPTIONS (sizeof(table) / sizeof(*table))
 

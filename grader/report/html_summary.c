@@ -296,7 +296,10 @@ static void write_one(const struct page *pg)
 
 	fputs("<h2>Score</h2>\n<p id=\"stats\">", f);
 	if (!graded(sub)) {
-		fputs("Not graded.</p>\n", f);
+		/* The batch's word: "no submission", "not graded". */
+		fputs("Not graded: ", f);
+		esc(f, get_str(sub, RK_STATUS) ? get_str(sub, RK_STATUS) : "not graded");
+		fputs(".</p>\n", f);
 		return;
 	}
 	num(f, sc);
