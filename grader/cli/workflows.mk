@@ -4,6 +4,7 @@
 #
 #   make batch [CLASS=submissions] [BATCH_SUITE=hidden-tests]
 #              [BATCH_OUT=build/batch] [JOBS=N] [BATCH_FLAGS=...]
+#              [ROSTER=roster.csv] [ASSIGNMENT='Lab 3'] [V=1]
 #                                             grade a class
 #   make gradescope                           dist/autograder.zip
 #   make selfcheck BIN=./a.out | SRC=dir      a student's check (public tests)
@@ -33,7 +34,8 @@ BATCH_OUT   ?= $(B)/batch
 BATCH_FLAGS ?= --hide $(CURDIR)
 batch: $(BUILD_BIN)/grade
 	@$(BUILD_BIN)/grade --batch $(BATCH_SUITE) $(CLASS) --out $(BATCH_OUT) \
-	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS) $(if $(filter 1,$(V)),--verbose); \
+	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS) $(if $(filter 1,$(V)),--verbose) \
+	    $(if $(ROSTER),--roster "$(ROSTER)") $(if $(ASSIGNMENT),--assignment "$(ASSIGNMENT)"); \
 	    rc=$$?; [ $$rc -le 1 ]
 
 # The student kit: everything `grade` is built from, the handout and the
