@@ -127,7 +127,7 @@ int batch_put_html(FILE *f, const void *arg)
 {
 	const struct batch *b = arg;
 	json_t *cls = html_class_new(b->suite.name, RK_VIEW_STAFF);
-	int rc = cls ? 0 : -1;
+	int rc = cls ? html_class_set_compact(cls) : -1;
 
 	for (size_t i = 0; rc == 0 && i < b->n; i++) {
 		const struct student *s = &b->st[i];

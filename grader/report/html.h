@@ -70,6 +70,12 @@ void html_suite_section(FILE *f, const json_t *sr);
  * characters other than tab and newline become U+FFFD, one per bad byte. */
 void html_escape(FILE *f, const char *s, size_t len);
 
+/* Marks cls a compact page: each drill-down keeps the first difference
+ * of a diff, the last lines of a stderr tail and the first of the
+ * compiler's messages, each saying where the whole is (html_drill.c);
+ * batch's report.html is one. 0, or -1 when out of memory. */
+int html_class_set_compact(json_t *cls);
+
 /* A new, empty class page: {"suite", "view", "submissions": []}. The
  * caller owns the result (json_decref); NULL when out of memory. */
 json_t *html_class_new(const char *suite, const char *view);

@@ -39,6 +39,8 @@
 #define RK_GRADER_VERSION  "grader_version"
 #define RK_EXACT           "exact"
 #define RK_VIEW            "view"
+/* A class page's (html.h): its texts cut to what a class of 1,000 can hold. */
+#define RK_PAGE_COMPACT    "page_compact"
 #define RK_LIMITS          "limits"
 #define RK_SANDBOX         "sandbox"
 #define RK_BUILD_LIMITS    "build_limits"
