@@ -82,8 +82,18 @@ out = {t["name"].split(" ")[-1]: t["output"] for t in g["tests"]}
 crash = [o for n, o in out.items() if "crash" in n][0]
 assert "It fails once it reads input line 4: boom" in crash, crash
 PY
-grep -q 'it fails once it reads input line 4: <code>boom</code>' "$tmp/r.html" ||
-	bad "the page does not name the input line"
+# The page: in the drill-down's data (html_drill.c), the crash's input
+# line and its text.
+python3 - "$tmp/r.html" <<'PY' || bad "the page does not name the input line"
+import html, json, re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+d = json.loads(html.unescape(re.search(r'<pre id="wg-data" hidden>(.*?)</pre>', s, re.S).group(1)))
+names = [k[0] for k in d["k"]]
+crash = [c for c in d["s"][0]["c"] if names[c[0]] == "crash"][0]
+assert crash[11] == 4 and crash[12] == "boom", crash
+flood = [c for c in d["s"][0]["c"] if names[c[0]] == "flood"][0]
+assert flood[9].startswith("ok one\n"), flood
+PY
 # One submission is one: no histogram, no median.
 grep -q 'id="histogram"' "$tmp/r.html" && bad "a histogram of one submission"
 grep -q 'median' "$tmp/r.html" && bad "a median of one submission"
