@@ -55,6 +55,16 @@ all:
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 
+# The compiler's command lines go to $(BUILD_LOG), not the terminal (its
+# messages still do): `make V=1` prints them as well. A recipe runs a
+# command as `@$(LOGCMD) COMMAND...`.
+BUILD_LOG := $(B)/build-commands.log
+ifeq ($(V),1)
+LOGCMD = sh -c 'printf "%s\n" "$$*" | tee -a $(BUILD_LOG); exec "$$@"' logcmd
+else
+LOGCMD = sh -c 'printf "%s\n" "$$*" >> $(BUILD_LOG); exec "$$@"' logcmd
+endif
+
 include reference/module.mk
 include $(sort $(wildcard grader/*/*.mk gpu-bench/*.mk)) tests/committed-suites.mk
 $(foreach p,$(PROGS),$(eval $(BUILD_BIN)/$(p): $$(call obj,$$($(p)_SRCS))))
@@ -85,12 +95,12 @@ FORCE:
 # GNU order: CPPFLAGS before CFLAGS (ALL_CFLAGS ends with CFLAGS).
 $(B)/obj/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	@$(LOGCMD) $(CC) $(CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 # Link rule shared by every program: prerequisites are its objects.
 $(BUILD_BIN)/%: $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS_$*) $(LDLIBS)
+	@$(LOGCMD) $(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS_$*) $(LDLIBS)
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
@@ -119,6 +129,26 @@ DEB_PACKAGES := check libjansson-dev libsubunit-dev pkg-config gcc make \
                 python3 zip unzip libxml2-utils chromium
 deps:
 	@sh tests/deps.sh $(DEB_PACKAGES)
+	@echo "deps: also, for two tests that skip without them:"
+	@echo "deps:   make deps-lint     action-validator from npm (needs npm), for test_workflows_lint"
+	@echo "deps:   make deps-cluster  $(DEB_CLUSTER_PACKAGES), for test_cluster_slurm"
+
+# The workflow linter, from the npm registry, pinned, into $(B)/npm
+# (tests/e2e/test_workflows_lint.sh finds it there).
+ACTION_VALIDATOR ?= @action-validator/cli@0.6.0 @action-validator/core@0.6.0
+.PHONY: deps-lint deps-cluster
+deps-lint:
+	@command -v npm >/dev/null 2>&1 || sh tests/deps.sh npm
+	npm install --prefix $(B)/npm --no-audit --no-fund --no-save $(ACTION_VALIDATOR)
+
+# A one-node Slurm for tests/e2e/test_cluster_slurm.sh: not in `deps`
+# because it is heavy (Slurm's daemons, clients and plugins, some 60 MB
+# with munge) and only that test uses it; the test configures and starts
+# its own daemons in a private folder and stops them, so nothing of the
+# packages' services is used.
+DEB_CLUSTER_PACKAGES := slurm-wlm munge
+deps-cluster:
+	@sh tests/deps.sh $(DEB_CLUSTER_PACKAGES)
 
 # A sanitizer build is a whole second build tree, so the normal one is never
 # mixed with instrumented objects. It runs the unit tests and the end-to-end

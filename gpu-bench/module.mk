@@ -54,11 +54,11 @@ $(GB_DIR)/nvcc.flags: gpu-bench-force
 
 $(BUILD_BIN)/devquery: gpu-bench/devquery.cu $(GB_DIR)/nvcc.flags
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(GPU_ARCH) -o $@ $<
+	@$(LOGCMD) $(NVCC) $(NVCCFLAGS) $(GPU_ARCH) -o $@ $<
 
 $(BUILD_BIN)/coalescing: $(COALESCING) $(GB_DIR)/nvcc.flags
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCCFLAGS) $(GPU_ARCH) -o $@ $<
+	@$(LOGCMD) $(NVCC) $(NVCCFLAGS) $(GPU_ARCH) -o $@ $<
 
 .PHONY: gpu-build gpu-bench gpu-bench-force
 gpu-bench-force:

@@ -27,7 +27,7 @@ void case_files_make(struct case_files *f, const char *in, size_t in_len,
 	snprintf(f->out, sizeof(f->out), "%s/OUT", f->dir);
 	put(f->in, in, in_len);
 	put(f->out, out, out_len);
-	f->data = (struct judge_data){ f->in, f->out };
+	f->data = (struct judge_data){ f->in, f->out, 1 };
 }
 
 void case_files_remove(struct case_files *f)

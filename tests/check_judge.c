@@ -149,7 +149,7 @@ END_TEST
 START_TEST(test_unreadable_case_files)
 {
 	struct judge_config cfg = { .diff = DIFF_OPTS_INIT };
-	struct judge_data d = { "/nonexistent-wg-judge/in", NULL };
+	struct judge_data d = { "/nonexistent-wg-judge/in", NULL, 0 };
 	struct judge_result r;
 	struct case_files f;
 	char prog[PATH_MAX];
@@ -168,7 +168,7 @@ START_TEST(test_unreadable_case_files)
 				     "'/nonexistent-wg-judge/in'"));
 	judge_result_release(&r);
 
-	d = (struct judge_data){ f.in, "/nonexistent-wg-judge/out" };
+	d = (struct judge_data){ f.in, "/nonexistent-wg-judge/out", 0 };
 	judge_case(&cfg, prog, 0, "/tmp", (uid_t)-1, (gid_t)-1, NULL, &d, POINTS, &r);
 	ck_assert_int_eq(r.verdict, VERDICT_IE);
 	ck_assert_int_eq(r.score, 0);

@@ -2,13 +2,19 @@
  * The one Check runner: every tests/check_<module>.c exports
  * make_<module>_suite(), and the build lists them in check_suites.h.
  * CK_FORK=no in the environment runs tests in-process (for gdb).
+ * WG_CHECK_LOG=FILE sends the tests' stderr there (make check-unit does):
+ * the messages the negative tests expect (die(), error(), an allocation
+ * that fails) are the test's log, not the terminal's. Check's own report
+ * is on stdout.
  */
 #include <check.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "grader/run/scratch.h"
 
@@ -48,9 +54,30 @@ static char *copy_helpers(void)
 	return dir;
 }
 
+/* stderr (of the runner and every forked test) into WG_CHECK_LOG. */
+static void log_stderr(void)
+{
+	const char *path = getenv("WG_CHECK_LOG");
+	int fd;
+
+	if (!path || !*path)
+		return;
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	if (fd < 0) {
+		perror(path);
+		return;
+	}
+	fflush(stderr);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+}
+
 int main(void)
 {
-	char *helpers = copy_helpers();
+	char *helpers;
+
+	log_stderr();
+	helpers = copy_helpers();
 	SRunner *sr = srunner_create(NULL);
 #define WG_SUITE(name) srunner_add_suite(sr, make_##name##_suite());
 #include "check_suites.h"

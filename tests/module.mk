@@ -15,7 +15,7 @@ HELPERS       += $(patsubst tests/helpers/%.c,$(B)/helpers/%,$(HELPER_SRCS))
 
 $(B)/helpers/%: tests/helpers/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(HELPER_CFLAGS) -o $@ $<
+	@$(LOGCMD) $(CC) $(HELPER_CFLAGS) -o $@ $<
 
 helpers: $(HELPERS)
 
@@ -31,17 +31,23 @@ $(B)/obj/tests/%.o: ALL_CFLAGS += $(CHECK_CFLAGS) -I$(B)/gen
 
 $(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(CHECK_AUX) $(LIB_SRCS))
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
+	@$(LOGCMD) $(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
 
+# The tests' stderr (the messages negative tests expect) goes to
+# CHECK_LOG, shown when a test fails.
+CHECK_LOG := $(B)/tests/check-unit.log
 check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
-	WG_BUILD=$(B) $(CHECK_RUNNER)
+	@rm -f $(CHECK_LOG)
+	@WG_BUILD=$(B) WG_CHECK_LOG=$(CHECK_LOG) $(CHECK_RUNNER) || \
+	    { echo "check-unit: failed; the tests' stderr: $(CHECK_LOG)"; \
+	      tail -n 20 $(CHECK_LOG); exit 1; }
 
 # The kill-matrix driver of the wrong solutions (tests/killmatrix.c): runs
 # programs on suite cases and judges them with the grader's comparison.
 KILLMATRIX := $(B)/tests/killmatrix
 $(KILLMATRIX): $(call obj,tests/killmatrix.c grader/judge/compare.c)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^
+	@$(LOGCMD) $(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^
 
 # E2E="name ..." runs only the scripts whose names hold one of the words.
 test-e2e: $(BINS) $(HELPERS) $(KILLMATRIX)

@@ -41,6 +41,58 @@
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
 
+/* --verbose: every student's log (its whole report), in name order. */
+static void print_logs(const struct batch *b)
+{
+	char buf[8192];
+	size_t n;
+
+	for (size_t i = 0; i < b->n; i++) {
+		char *log = batch_out_path(b, "logs", b->st[i].name, ".log");
+		FILE *f = fopen(log, "r");
+
+		if (f) {
+			printf("==> %s <==\n", log);
+			while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+				fwrite(buf, 1, n, stdout);
+			fclose(f);
+			putchar('\n');
+		}
+		free(log);
+	}
+}
+
+/* Where the details are, after the summary: the files of DIR that exist,
+ * each with what it holds. */
+static void print_details(const struct batch *b)
+{
+	static const struct { const char *name, *what; } files[] = {
+		{ "logs/", "each student's whole report as staff see it "
+		  "(NAME.log: every case, every diff)" },
+		{ "students/", "each student's page (NAME.html, the student "
+		  "view) and JSON report (NAME.json)" },
+		{ "report.html", "the class page: table, histogram, every case" },
+		{ "gradebook.csv", "one row per student" },
+		{ "canvas.csv", "the gradebook for Canvas's import" },
+		{ "moodle.csv", "the gradebook for Moodle's import" },
+		{ "summary.txt", "this summary" },
+	};
+	int w = 0;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
+		int n = (int)(strlen(b->out) + 1 + strlen(files[i].name));
+		w = n > w ? n : w;
+	}
+	printf("\nDetails:\n");
+	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
+		char *path = batch_path(b->out, files[i].name);
+
+		if (access(path, F_OK) == 0)
+			printf("  %-*s  %s\n", w, path, files[i].what);
+		free(path);
+	}
+}
+
 int batch_write_outputs(struct batch *b)
 {
 	json_t *sum;
@@ -56,10 +108,19 @@ int batch_write_outputs(struct batch *b)
 	rc |= batch_write_out(b, "summary.json", batch_put_json, sum);
 	rc |= batch_write_out(b, "summary.txt", batch_put_summary_text, sum);
 	rc |= batch_write_out(b, "report.html", batch_put_html, b);
+	rc |= batch_write_out(b, "canvas.csv", batch_put_canvas, b);
+	rc |= batch_write_out(b, "moodle.csv", batch_put_moodle, b);
+	rc |= batch_write_pages(b);
 	if (!b->quiet)
+		batch_lms_warn(b);
+	if (!b->quiet) {
+		if (b->verbose)
+			print_logs(b);
 		batch_write_summary_text(stdout, sum);
-	if (!b->quiet && b->similarity)
-		sim_report_print(stdout, b->similarity, SIMILARITY_TOP);
+		if (b->similarity)
+			sim_report_print(stdout, b->similarity, SIMILARITY_TOP);
+		print_details(b);
+	}
 	json_decref(sum);
 	return rc;
 }
@@ -85,6 +146,12 @@ static int setup(struct batch *b)
 	if (b->student_timeout <= 0)
 		b->student_timeout = default_student_timeout(&b->suite);
 	b->suite_max = suite_max_score(&b->suite);
+	/* Before any grading: a roster with a fault stops the batch now. */
+	if (b->roster_path && batch_load_roster(b, b->roster_path, &err) < 0) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
+		return WG_EXIT_USAGE;
+	}
 	if (access("/proc/self/exe", X_OK) != 0) {
 		error("cannot run '/proc/self/exe': %s", strerror(errno));
 		return WG_EXIT_INTERNAL;
@@ -147,6 +214,7 @@ void batch_release(struct batch *b)
 	json_decref(b->similarity);
 	free(b->sim.base);
 	free(b->sim_outs);
+	batch_roster_free(b->roster);
 	free(b->pass);
 	free(b->options_key);
 	suite_free(&b->suite);
@@ -184,6 +252,27 @@ static int configure(struct batch *b, int argc, char **argv)
 	return 0;
 }
 
+/* The line of every student not graded again (resumed), so that each
+ * student has one, numbered as if they had finished first. */
+static void print_unchanged(struct batch *b)
+{
+	size_t finished = b->finished;
+
+	b->finished -= b->skipped;
+	for (size_t i = 0; i < b->n; i++) {
+		struct strbuf res = STRBUF_INIT;
+
+		if (b->st[i].state != ST_SKIPPED)
+			continue;
+		b->finished++;
+		batch_describe_result(b->st[i].report, &res);
+		batch_progress_event(b, &b->st[i], "%s, unchanged since the "
+				     "last run", strbuf_str(&res));
+		strbuf_release(&res);
+	}
+	b->finished = finished;
+}
+
 /* Grades the students not skipped and writes the outputs: batch's exit
  * status (batch.h). */
 static int run(struct batch *b)
@@ -195,6 +284,7 @@ static int run(struct batch *b)
 	if (!b->quiet)
 		fprintf(stderr, "grade: batch: %zu students (%zu unchanged), "
 			"-j %ld\n", b->n, b->skipped, b->jobs);
+	print_unchanged(b);
 	batch_run_all(b);
 	if (batch_write_outputs(b) != 0)
 		return WG_EXIT_INTERNAL;

@@ -14,7 +14,7 @@
 
 /* One CSV field: quoted when it holds a separator, quote or line break;
  * a leading = + - @ gets a ' so spreadsheets never run it as a formula. */
-static void csv_field(FILE *f, const char *raw, int text)
+void batch_csv_field(FILE *f, const char *raw, int text)
 {
 	/* A student's text (a name, an error) reaches a spreadsheet or a
 	 * terminal: scrubbed (usage.h). */
@@ -69,7 +69,7 @@ static void gradebook_row(FILE *f, const struct batch *b,
 	const char *build = json_string_value(json_object_get(
 		json_object_get(sub, RK_BUILD), RK_BUILD_STATUS));
 
-	csv_field(f, s->name, 1);
+	batch_csv_field(f, s->name, 1);
 	fputc(',', f);
 	if (s->state == ST_NO_SUBMISSION) {
 		fprintf(f, "0,%ld", b->suite_max);
@@ -90,11 +90,11 @@ static void gradebook_row(FILE *f, const struct batch *b,
 				json_object_get(counts, verdict_code((enum verdict)v))));
 	}
 	fputc(',', f);
-	csv_field(f, build ? build : "", 1);
+	batch_csv_field(f, build ? build : "", 1);
 	fputc(',', f);
-	csv_field(f, batch_status_word(s), 0);
+	batch_csv_field(f, batch_status_word(s), 0);
 	fputc(',', f);
-	csv_field(f, s->error ? s->error : "", 1);
+	batch_csv_field(f, s->error ? s->error : "", 1);
 	fputc('\n', f);
 }
 
@@ -112,7 +112,7 @@ static void write_gradebook(FILE *f, const struct batch *b)
 	fputs("student,score,max_score", f);
 	for (size_t c = 0; c < b->suite.ncategories; c++) {
 		fputc(',', f);
-		csv_field(f, b->suite.categories[c], 1);
+		batch_csv_field(f, b->suite.categories[c], 1);
 	}
 	for (size_t v = 0; v < VERDICT_COUNT; v++)
 		fprintf(f, ",%s", verdict_code((enum verdict)v));
@@ -134,7 +134,7 @@ int batch_put_html(FILE *f, const void *arg)
 {
 	const struct batch *b = arg;
 	json_t *cls = html_class_new(b->suite.name, RK_VIEW_STAFF);
-	int rc = cls ? 0 : -1;
+	int rc = cls ? html_class_set_compact(cls) : -1;
 
 	for (size_t i = 0; rc == 0 && i < b->n; i++) {
 		const struct student *s = &b->st[i];

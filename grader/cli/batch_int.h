@@ -11,6 +11,8 @@
  *   batch_progress.c   the progress line and one line per student
  *   batch_out.c        DIR: its folders, its lock, its files written whole
  *   batch_gradebook.c  DIR/gradebook.csv
+ *   batch_lms.c        DIR/canvas.csv, DIR/moodle.csv and --roster
+ *   batch_pages.c      DIR/students/NAME.html, each student's own page
  *   batch_summary.c    DIR/summary.json and DIR/summary.txt
  *   batch_merge.c      grade --merge: the batch filled from shard outputs
  *   batch_similarity.c which students share code (similarity_cmd.h)
@@ -61,6 +63,7 @@ struct batch {
 	long uid_base;           /* worker slot K grades as uid_base + K */
 	double student_timeout;
 	int force, quiet, tty;
+	int verbose;              /* --verbose: each student's log on stdout */
 	struct student *st;
 	size_t n;
 	/* progress */
@@ -88,6 +91,10 @@ struct batch {
 	json_t *similarity;
 	const char **sim_outs;
 	size_t nsim_outs;
+	/* The LMS imports (batch_lms.c): --roster FILE, read into roster;
+	 * --assignment TITLE (default: the suite's name). */
+	const char *roster_path, *assignment;
+	struct roster *roster;
 };
 
 /* batch_options.c. Parses argv into b (the strings stay argv's); a usage
@@ -168,6 +175,26 @@ int batch_put_gradebook(FILE *f, const void *b);
 const char *batch_status_word(const struct student *s);
 /* DIR/report.html: the staff's page of the class (html.h). */
 int batch_put_html(FILE *f, const void *b);
+
+/* batch_lms.c. The roster (--roster FILE): a CSV whose header names its
+ * columns; "folder" (a student's folder under SUBMISSIONS_DIR) and "id"
+ * (the LMS's id of the student) are required; "name", "email", "section",
+ * "sis_user_id" and "sis_login_id" are optional. 0, or -1 with the
+ * reason, FILE:LINE:COLUMN first, in err. */
+struct strbuf;
+int batch_load_roster(struct batch *b, const char *path, struct strbuf *err);
+void batch_roster_free(struct roster *r);
+/* DIR/canvas.csv and DIR/moodle.csv, rows in b->st's order; a student
+ * without a roster row is left out (warned once, by batch_lms_warn). */
+int batch_put_canvas(FILE *f, const void *b);
+int batch_put_moodle(FILE *f, const void *b);
+void batch_lms_warn(const struct batch *b);
+/* CSV fields (batch_gradebook.c): text gets a ' before = + - @. */
+void batch_csv_field(FILE *f, const char *s, int text);
+
+/* batch_pages.c: every finished student's page, DIR/students/NAME.html
+ * (html.h's student view of its report). 0, or -1 (reported). */
+int batch_write_pages(const struct batch *b);
 
 /* batch_summary.c. A new reference, NULL when out of memory. */
 json_t *batch_summary_json(const struct batch *b);

@@ -29,11 +29,14 @@ void batch_usage(FILE *f)
 	      "[grade options...]\n"
 	      "                   [--similarity-base FILE]... "
 	      "[--similarity-* ...] (docs/similarity.md)\n"
+	      "                   [--roster FILE] [--assignment TITLE] "
+	      "(the LMS imports)\n"
 	      "Grades every subdirectory of SUBMISSIONS_DIR (one student "
 	      "each: the one folder\n"
 	      "in it that holds .c files, at any depth) and writes\n"
-	      "DIR/students/NAME.json, DIR/logs/NAME.log, DIR/gradebook.csv, "
-	      "DIR/summary.txt,\n"
+	      "DIR/students/NAME.json, DIR/students/NAME.html (the student's "
+	      "page),\nDIR/logs/NAME.log, DIR/gradebook.csv, DIR/canvas.csv, "
+	      "DIR/moodle.csv, DIR/summary.txt,\n"
 	      "DIR/summary.json and DIR/report.html. A student graded before "
 	      "whose sources,\n"
 	      "suite and options are unchanged is skipped (--force regrades "
@@ -135,6 +138,12 @@ static int own_option(struct batch *b, const struct cli_option *o, int argc,
 	case OPT_TOP:
 		die_usage("'--%s' is not available with --batch (the batch's "
 			  "report has the similarity)", o->name);
+	case OPT_ROSTER: b->roster_path = v; break;
+	case OPT_ASSIGNMENT:
+		if (!*v)
+			die_usage("--assignment: the title is empty");
+		b->assignment = v;
+		break;
 	case OPT_STUDENT_TIMEOUT: {
 		struct strbuf err = STRBUF_INIT;
 
@@ -161,6 +170,10 @@ static void pass_option(struct batch *b, const struct cli_option *o,
 	if (o && (o->flags & OPTF_REPORT))
 		die_usage("'%s' is not available with --batch: every student's "
 			  "report is in DIR/students/", name);
+	/* Passed on (the logs get whole diffs), and the batch prints the
+	 * logs too (batch_write_outputs). */
+	if (o && o->id == 'v')
+		b->verbose = 1;
 	b->pass[b->npass++] = argv[*i];
 	if (o && o->has_arg == required_argument && !strchr(argv[*i], '=')) {
 		if (*i + 1 >= argc)

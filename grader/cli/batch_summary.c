@@ -450,6 +450,7 @@ void batch_write_summary_text(FILE *f, const json_t *sum)
 			json_number_value(json_object_get(sc, BK_MEDIAN)),
 			json_number_value(json_object_get(sc, BK_LOWEST)),
 			json_number_value(json_object_get(sc, BK_HIGHEST)));
+	verdict_print_legend(f);
 	text_histogram(f, sc);
 	fputs("\nBy category (mean / max, students with full marks):\n", f);
 	json_array_foreach(json_object_get(sum, RK_CATEGORIES), i, e)

@@ -477,7 +477,10 @@ static void case_job(void *ctx, size_t job, int slot)
 			 err.len ? err.buf : "out of memory");
 	} else {
 		const struct suite_case *sc = &g->suite->cases[ci];
-		struct judge_data d = { sc->in_path, sc->out_path };
+		/* Where a crash or time-out stopped is searched for (reruns
+		 * on starts of the input, judge.h) only where a student sees
+		 * it: a visible case. */
+		struct judge_data d = { sc->in_path, sc->out_path, !sc->hidden };
 
 		scratch_slot_ids(&g->scratch, slot, &uid, &gid);
 		judge_case(&g->cfg, g->progs[si], sub->image_bytes, dir.buf, uid,

@@ -5,7 +5,8 @@ GRADER_CLI_SRCS := grader/cli/options.c grader/cli/guard.c grader/cli/batch.c \
                    grader/cli/batch_options.c grader/cli/batch_students.c \
                    grader/cli/batch_resume.c grader/cli/batch_sched.c \
                    grader/cli/batch_progress.c grader/cli/batch_out.c \
-                   grader/cli/batch_gradebook.c grader/cli/batch_summary.c
+                   grader/cli/batch_gradebook.c grader/cli/batch_summary.c \
+                   grader/cli/batch_lms.c grader/cli/batch_pages.c
 # --shard K/N: which students a shard grades (shard.h).
 GRADER_CLI_SRCS += grader/cli/shard.c
 # --merge OUT...: the shards' outputs into one gradebook (batch_merge.c).
@@ -21,17 +22,26 @@ PROGS += grade
 grade_SRCS   = grader/cli/grade.c $(GRADER_LIB_SRCS)
 LDLIBS_grade = $(JANSSON_LIBS) -lpthread -lm
 
-# `make grade`: build everything, grade every sample submission against the
-# hidden suite and print the table. Exit 0 or 1 (some samples are wrong on
-# purpose) both count as success; 2 or 3 fail the target.
+# `make grade`: build everything, then grade every sample submission
+# (GRADE_CLASS=submissions: each folder one student) against the hidden suite as a batch
+# into GRADE_OUT: one line per submission, the class summary and where the
+# details are (each one's whole report in GRADE_OUT/logs/, its page in
+# GRADE_OUT/students/, the class page GRADE_OUT/report.html). V=1 prints
+# the compiler's command lines and every submission's whole report too.
+# Unchanged submissions are not graded again (grade --batch's resume).
+# Exit 0 or 1 (some samples are wrong on purpose) both count as success;
+# 2 or 3 fail the target.
 GRADE_JOBS  ?= 2
+GRADE_OUT   ?= $(B)/grade
+GRADE_CLASS ?= submissions
 # The staff's view; and the whole repository (the reference above all) is
 # masked from the programs, as well as the suite and the submissions.
 GRADE_FLAGS ?= --staff --hide $(CURDIR)
 SUBMISSIONS  = $(patsubst %/,%,$(sort $(wildcard submissions/*/)))
 .PHONY: grade bench-grade
 grade: all
-	@$(BUILD_BIN)/grade -j $(GRADE_JOBS) $(GRADE_FLAGS) hidden-tests $(SUBMISSIONS); \
+	@$(BUILD_BIN)/grade --batch hidden-tests $(GRADE_CLASS) --out $(GRADE_OUT) \
+	    -j $(GRADE_JOBS) $(GRADE_FLAGS) $(if $(filter 1,$(V)),--verbose); \
 	    rc=$$?; [ $$rc -le 1 ] || { echo "grade: exit status $$rc" >&2; exit $$rc; }
 
 # `make bench-grade`: the grader's time per case against the spawn floor and

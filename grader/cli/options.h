@@ -22,7 +22,7 @@ enum options_id {
 	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE, OPT_HTML,
 	/* batch only */
 	OPT_BATCH, OPT_OUT_DIR, OPT_FORCE, OPT_STUDENT_TIMEOUT, OPT_SHARD,
-	OPT_MERGE,
+	OPT_MERGE, OPT_ROSTER, OPT_ASSIGNMENT,
 	/* grade --similarity (similarity_cmd.h); the family's values also
 	 * for the batch */
 	OPT_SIMILARITY, OPT_SIM_VALUE, OPT_TOP

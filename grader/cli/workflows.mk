@@ -4,6 +4,7 @@
 #
 #   make batch [CLASS=submissions] [BATCH_SUITE=hidden-tests]
 #              [BATCH_OUT=build/batch] [JOBS=N] [BATCH_FLAGS=...]
+#              [ROSTER=roster.csv] [ASSIGNMENT='Lab 3'] [V=1]
 #                                             grade a class
 #   make gradescope                           dist/autograder.zip
 #   make selfcheck BIN=./a.out | SRC=dir      a student's check (public tests)
@@ -33,9 +34,9 @@ BATCH_OUT   ?= $(B)/batch
 BATCH_FLAGS ?= --hide $(CURDIR)
 batch: $(BUILD_BIN)/grade
 	@$(BUILD_BIN)/grade --batch $(BATCH_SUITE) $(CLASS) --out $(BATCH_OUT) \
-	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS); rc=$$?; \
-	    echo "batch: $(BATCH_OUT)/gradebook.csv, $(BATCH_OUT)/summary.txt"; \
-	    [ $$rc -le 1 ]
+	    $(if $(JOBS),-j $(JOBS)) $(BATCH_FLAGS) $(if $(filter 1,$(V)),--verbose) \
+	    $(if $(ROSTER),--roster "$(ROSTER)") $(if $(ASSIGNMENT),--assignment "$(ASSIGNMENT)"); \
+	    rc=$$?; [ $$rc -le 1 ]
 
 # The student kit: everything `grade` is built from, the handout and the
 # public tests; student-kit/make-kit.sh refuses anything from reference/ or
@@ -54,7 +55,16 @@ gradescope:
 # `make bench-html`: a class of BENCH_HTML_STUDENTS (150) copies of the
 # samples graded with --batch, then report.html's size and its load and
 # render time in headless Chromium (tests/bench/bench-html.sh).
+# Then a class of BENCH_HTML_LARGE (1,000), made from copies of the graded
+# samples in seconds: its page's bytes and load times
+# (tests/bench/bench-html-large.sh), and the browser test at that size
+# (tests/e2e/test_html_scale.sh: sorting, filtering, a drill-down, no
+# console error, under 8 MB), which make test runs at 20.
 BENCH_HTML_STUDENTS ?= 150
+BENCH_HTML_LARGE    ?= 1000
 .PHONY: bench-html
 bench-html: $(BUILD_BIN)/grade
 	sh tests/bench/bench-html.sh $(B) $(BENCH_HTML_STUDENTS) hidden-tests 2
+	sh tests/bench/bench-html-large.sh $(B) $(BENCH_HTML_LARGE) hidden-tests
+	WG_BUILD=$(B) WG_ROOT=$(CURDIR) WG_HTML_STUDENTS=$(BENCH_HTML_LARGE) \
+	    WG_HTML_SUITE=$(CURDIR)/hidden-tests sh tests/e2e/test_html_scale.sh

@@ -71,26 +71,41 @@ static char *input_line_text(const char *in, size_t in_len, long lo)
 	return cut;
 }
 
+/* The input file mapped read-only (*len 0 and NULL for an empty one).
+ * 0, or -1 (nothing to unmap). */
+static int map_input(const char *path, const char **in, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	void *m = NULL;
+
+	*in = NULL;
+	*len = 0;
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) == 0 && st.st_size > 0) {
+		m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (m != MAP_FAILED)
+			*len = (size_t)st.st_size;
+	}
+	close(fd);
+	if (m == MAP_FAILED)
+		return -1;
+	*in = m;
+	return 0;
+}
+
 /* With a line map: the input line(s) that answered the first differing
  * line. The input is mapped, not read: linemap_find stops at that line,
  * so only the pages before it are touched. Nothing when it cannot say. */
 static void place_input(const struct judge_config *cfg, const char *in_path,
 			const struct strbuf *exp, struct judge_result *out)
 {
-	int fd = open(in_path, O_RDONLY | O_CLOEXEC);
-	struct stat st;
-	char *in = NULL;
-	size_t len = 0;
+	const char *in;
+	size_t len;
 	long lo, hi;
 
-	if (fd < 0)
-		return;
-	if (fstat(fd, &st) == 0 && st.st_size > 0) {
-		len = (size_t)st.st_size;
-		in = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-	}
-	close(fd);
-	if (in == MAP_FAILED)
+	if (map_input(in_path, &in, &len) < 0)
 		return;
 	if (linemap_find(cfg->line_map, in ? in : "", len, exp->buf, exp->len,
 			 out->diff_line, &lo, &hi) == 0 &&
@@ -99,7 +114,7 @@ static void place_input(const struct judge_config *cfg, const char *in_path,
 		out->input_hi = hi;
 	}
 	if (in)
-		munmap(in, len);
+		munmap((void *)in, len);
 }
 
 static void set_diff(const struct judge_config *cfg, const struct strbuf *exp,
@@ -135,6 +150,122 @@ static void keep_stderr(const struct run_result *res, struct judge_result *out)
 		return;
 	size_t n = res->err_len > STDERR_TAIL ? STDERR_TAIL : res->err_len;
 	out->stderr_tail = diff_escape(res->err + res->err_len - n, n, 1);
+}
+
+/* The first JUDGE_HEAD_LINES lines of what the program wrote, and how
+ * many lines it wrote. */
+static void keep_head(const struct run_result *res, struct judge_result *out)
+{
+	size_t n = 0, lines = 0;
+
+	for (size_t i = 0; i < res->out_len; i++)
+		out->output_lines += res->out[i] == '\n';
+	if (res->out_len && res->out[res->out_len - 1] != '\n')
+		out->output_lines++;
+	while (n < res->out_len && n < JUDGE_HEAD_BYTES && lines < JUDGE_HEAD_LINES)
+		lines += res->out[n++] == '\n';
+	if (n)
+		out->output_head = diff_escape(res->out, n, 1);
+}
+
+/* Bytes of in up to the end of its first k lines. */
+static size_t prefix_len(const char *in, size_t len, long k)
+{
+	size_t i = 0;
+
+	for (long line = 0; i < len && line < k; i++)
+		line += in[i] == '\n';
+	return i;
+}
+
+static long count_lines(const char *in, size_t len)
+{
+	long n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += in[i] == '\n';
+	return n + (len && in[len - 1] != '\n');
+}
+
+/* Whether the program fails on the first k lines of in as it did on the
+ * whole (same verdict; a crash by the same signal or exit status). */
+static int fails_on(const struct run_child *proto, const struct verdict_limits *vl,
+		    const char *in, size_t in_len, long k,
+		    const struct judge_result *whole)
+{
+	struct run_child c = *proto;
+	struct verdict_info vi;
+	int rc, same;
+
+	c.res = (struct run_result){ 0 };
+	c.input = in;
+	c.input_len = prefix_len(in, in_len, k);
+	rc = run_command(&c);
+	verdict_classify(rc, &c.res, vl, &vi);
+	same = rc == 0 && vi.verdict == whole->verdict;
+	if (same && whole->verdict == VERDICT_RTE)
+		same = (c.res.status == RUN_SIGNALED) == whole->signaled &&
+		       (whole->signaled ? c.res.term_signal == whole->term_signal
+					: c.res.exit_code == whole->exit_code);
+	run_child_release(&c);
+	return same;
+}
+
+/* out->stop_line (and its text): the smallest k whose first k lines fail
+ * the same way, by bisection (the whole input fails; an empty one is
+ * tried first). The input is mapped for the search. */
+static void find_stop_line(const struct run_child *proto,
+			   const struct verdict_limits *vl, const char *in_path,
+			   struct judge_result *out)
+{
+	const char *in;
+	size_t len;
+	long lo = 0, hi;
+	int runs = 0;
+
+	if (map_input(in_path, &in, &len) < 0)
+		return;
+	hi = count_lines(in, len);
+	if (hi >= 1 && !fails_on(proto, vl, in, len, 0, out)) {
+		runs++;
+		/* Invariant: the first lo lines pass, the first hi lines fail. */
+		while (hi - lo > 1 && runs++ < JUDGE_PROBE_RUNS) {
+			long mid = lo + (hi - lo) / 2;
+			if (fails_on(proto, vl, in, len, mid, out))
+				hi = mid;
+			else
+				lo = mid;
+		}
+		if (hi - lo == 1 && (out->stop_text = input_line_text(in, len, hi)))
+			out->stop_line = hi;
+	}
+	if (in)
+		munmap((void *)in, len);
+}
+
+/* RTE or TLE on a case that asks for it: how far into the input the
+ * program got (judge.h), each probe run as the case was. */
+static void probe(const struct judge_config *cfg, const struct run_child *c0,
+		  struct verdict_limits vl, const char *in_path,
+		  struct judge_result *out)
+{
+	struct run_child p = RUN_CHILD_INIT;
+
+	p.argv = c0->argv;
+	p.dir = c0->dir;
+	p.lim = cfg->lim;
+	p.uid = c0->uid;
+	p.gid = c0->gid;
+	p.sbx = c0->sbx;
+	if (out->verdict == VERDICT_TLE && p.lim.cpu_sec > JUDGE_PROBE_CPU_SEC) {
+		/* A probe that runs out of time only needs to reach the
+		 * loop; the wall limit follows. */
+		p.lim.cpu_sec = JUDGE_PROBE_CPU_SEC;
+		p.lim.wall_sec = 4 * JUDGE_PROBE_CPU_SEC;
+		vl.cpu_sec = p.lim.cpu_sec;
+		vl.wall_sec = p.lim.wall_sec;
+	}
+	find_stop_line(&p, &vl, in_path, out);
 }
 
 void judge_case(const struct judge_config *cfg, const char *prog,
@@ -189,8 +320,14 @@ void judge_case(const struct judge_config *cfg, const char *prog,
 		if (cfg->line_map && out->diff_line)
 			place_input(cfg, data->in_path, &exp, out);
 	}
+	if (out->ran && (out->verdict == VERDICT_RTE || out->verdict == VERDICT_TLE ||
+			 out->verdict == VERDICT_OLE || out->verdict == VERDICT_MLE))
+		keep_head(&c.res, out);
 	out->score = out->verdict == VERDICT_AC ? points : 0;
 	strbuf_release(&exp);
+	if (data->probe && out->ran &&
+	    (out->verdict == VERDICT_RTE || out->verdict == VERDICT_TLE))
+		probe(cfg, &c, vl, data->in_path, out);
 	run_child_release(&c);
 }
 
@@ -200,5 +337,8 @@ void judge_result_release(struct judge_result *r)
 	free(r->diff);
 	free(r->stderr_tail);
 	free(r->input_line);
+	free(r->output_head);
+	free(r->stop_text);
 	r->first = r->diff = r->stderr_tail = r->input_line = NULL;
+	r->output_head = r->stop_text = NULL;
 }

@@ -16,6 +16,17 @@
  * holds is its expected output and the program's, never its input, and
  * nothing outlives the case but the result's texts.
  *
+ * A run that failed before its end (RTE, TLE, OLE, MLE) keeps the first
+ * lines it wrote (output_head) and, for RTE and TLE, how far into the
+ * input it got: the program is run again on shorter starts of the input
+ * (the first k lines, by bisection, at most JUDGE_PROBE_RUNS runs; a TLE's
+ * at a CPU limit of at most JUDGE_PROBE_CPU_SEC) and stop_line is the
+ * last line of the shortest start that fails the same way. Its output is
+ * no help there: a crash loses what stdio had buffered. The search runs
+ * only where judge_data.probe asks (grade: visible cases, whose details a
+ * student sees), so a program that fails every hidden case costs no more
+ * than one run each.
+ *
  * Errors: cannot fail: the grader's own failure is the case's verdict, IE,
  * with the reason in its detail.
  */
@@ -31,6 +42,12 @@
 
 /* Bytes of an input line kept in judge_result.input_line. */
 #define JUDGE_INPUT_LINE_MAX 100
+/* The runs and the CPU limit of the search for stop_line. */
+#define JUDGE_PROBE_RUNS    12
+#define JUDGE_PROBE_CPU_SEC 0.25
+/* Lines (and bytes) of output_head. */
+#define JUDGE_HEAD_LINES    5
+#define JUDGE_HEAD_BYTES    600
 
 struct judge_config {
 	struct run_limits lim;   /* per case */
@@ -42,6 +59,7 @@ struct judge_config {
 /* One case's files, read when the case runs. */
 struct judge_data {
 	const char *in_path, *out_path;
+	int probe;               /* RTE/TLE: search for stop_line */
 };
 
 struct judge_result {
@@ -60,6 +78,13 @@ struct judge_result {
 	char *input_line;        /* line input_lo, escaped and cut to
 	                            JUDGE_INPUT_LINE_MAX bytes ("..." added
 	                            when cut), malloc'd; NULL with input_lo 0 */
+	char *output_head;       /* RTE/TLE/OLE/MLE: the first lines of its
+	                            stdout, escaped, malloc'd, may be NULL */
+	long output_lines;       /* the lines it wrote (a last partial one too) */
+	long stop_line;          /* RTE/TLE: the input line (1-based) whose
+	                            reading makes it fail; 0 unknown */
+	char *stop_text;         /* line stop_line as input_line is kept;
+	                            NULL with stop_line 0 */
 	int score;               /* the case's points when AC, else 0 */
 };
 

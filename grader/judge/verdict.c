@@ -47,6 +47,14 @@ const char *verdict_long_name(enum verdict v)
 	return v < VERDICT_COUNT ? verdicts[v].name : "unknown verdict";
 }
 
+void verdict_print_legend(FILE *f)
+{
+	fputs("Verdicts:", f);
+	for (int v = 0; v < VERDICT_COUNT; v++)
+		fprintf(f, "%s %s %s", v ? "," : "", verdicts[v].code, verdicts[v].name);
+	fputs(" (the grader's fault)\n", f);
+}
+
 const char *verdict_title(enum verdict v)
 {
 	return v < VERDICT_COUNT ? verdicts[v].title : NULL;

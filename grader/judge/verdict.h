@@ -35,6 +35,7 @@
  */
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "grader/run/runner.h"
 
@@ -88,6 +89,10 @@ void verdict_classify(int harness_rc, const struct run_result *r,
 
 const char *verdict_code(enum verdict v);       /* "AC" */
 const char *verdict_long_name(enum verdict v);  /* "accepted" */
+/* The one line that explains every code, for a summary that uses them:
+ * "Verdicts: AC accepted, WA wrong answer, ..., IE internal error (the
+ * grader's fault)\n". */
+void verdict_print_legend(FILE *f);
 const char *verdict_color(enum verdict v);      /* ANSI SGR sequence */
 /* "Accepted": the title-case name shown by exporters (Gradescope); NULL
  * past the table. */

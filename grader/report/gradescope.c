@@ -91,6 +91,24 @@ static json_t *take_text(FILE *m, char **buf, size_t *len)
 	return s;
 }
 
+/* A run that stopped early: the input line it fails on and the first
+ * lines it wrote (report.h's "stop_line", "output_head"). */
+static void put_progress(FILE *m, const json_t *k)
+{
+	json_int_t line = json_integer_value(json_object_get(k, RK_STOP_LINE));
+	const char *in = get_str(k, RK_STOP_INPUT), *head = get_str(k, RK_OUTPUT_HEAD);
+
+	if (line > 0)
+		fprintf(m, "\n\nIt %s once it reads input line %lld%s%s",
+			verdict_is(get_str(k, RK_VERDICT), VERDICT_TLE)
+			? "runs out of time" : "fails", (long long)line,
+			in ? ": " : "", in ? in : "");
+	if (head)
+		fprintf(m, "\n\nIts output (%lld lines; the first ones):\n%s",
+			(long long)json_integer_value(json_object_get(k, RK_OUTPUT_LINES)),
+			head);
+}
+
 static json_t *case_output(const json_t *k)
 {
 	const char *verdict = get_str(k, RK_VERDICT);
@@ -112,6 +130,7 @@ static json_t *case_output(const json_t *k)
 			fprintf(m, ": %s", detail);
 		if (diff && *diff)
 			fprintf(m, "\n\n%s", diff);
+		put_progress(m, k);
 	}
 	return take_text(m, &buf, &len);
 }

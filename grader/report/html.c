@@ -15,6 +15,7 @@
 
 #include "grader/lib/xml.h"
 #include "grader/report/keys.h"
+#include "grader/report/report.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -97,18 +98,94 @@ static const char page_style[] =
 ".error{color:#b00}\n";
 
 /* Sorts the students' table by a header's data-sort key (data-type="num"
- * compares numbers) and filters it by name and state; all it reads are
- * the data-* attributes of each tbody. Its SHA-256 is in PAGE_CSP:
+ * compares numbers) and filters it by name and state, from the data-*
+ * attributes of each tbody; builds a student's drill-down from the data
+ * block (html_drill.c), with text nodes only, when it is first opened.
+ * The URL's fragment may set the state: #q=NAME&show=MODE&sort=[-]KEY&
+ * open=STUDENT. <html data-js> is "ready" once done, "error: ..." when a
+ * script error happened; data-ready-ms the milliseconds from the start of
+ * the navigation to the script's end (make bench-html reads it). Its SHA-256 is in PAGE_CSP:
  * tests/e2e/test_html.sh checks that the two agree. */
 static const char page_script[] =
 "(function () {\n"
+"  var root = document.documentElement;\n"
+"  window.addEventListener('error', function (e) {\n"
+"    root.setAttribute('data-js', 'error: ' + e.message);\n"
+"  });\n"
 "  var t = document.getElementById('students');\n"
-"  if (!t) return;\n"
+"  if (!t) { root.setAttribute('data-js', 'ready'); return; }\n"
 "  var rows = Array.prototype.slice.call(t.tBodies);\n"
 "  var q = document.getElementById('filter');\n"
 "  var show = document.getElementById('show');\n"
 "  var shown = document.getElementById('shown');\n"
 "  var heads = t.tHead.rows[0].cells;\n"
+"  var V = ['AC', 'WA', 'TLE', 'MLE', 'OLE', 'RTE', 'CE', 'IE'];\n"
+"  var data = null, sorts = {};\n"
+"  function el(tag, cls, text) {\n"
+"    var e = document.createElement(tag);\n"
+"    if (cls) e.className = cls;\n"
+"    if (text !== undefined && text !== null) e.textContent = String(text);\n"
+"    return e;\n"
+"  }\n"
+"  function pre(parent, summary, text, open) {\n"
+"    if (!text) return;\n"
+"    var d = el('details');\n"
+"    if (open) d.open = true;\n"
+"    d.appendChild(el('summary', null, summary));\n"
+"    d.appendChild(el('pre', null, text));\n"
+"    parent.appendChild(d);\n"
+"  }\n"
+"  function td(tr, text, cls) { var c = el('td', cls, text); tr.appendChild(c); return c; }\n"
+"  function caseRow(body, c) {\n"
+"    var k = data.k[c[0]], tr = el('tr', 'case'), v = c[1];\n"
+"    var code = typeof v === 'number' ? V[v] : String(v);\n"
+"    td(tr, k[0]); td(tr, k[1]); td(tr, k[2] ? 'hidden' : 'visible');\n"
+"    td(tr).appendChild(el('span', 'v v-' + (typeof v === 'number' ? code : 'other'), code));\n"
+"    body.appendChild(tr);\n"
+"    if (c.length < 3) {\n"
+"      for (var i = 0; i < 4; i++) td(tr, '-', 'num');\n"
+"      td(tr, 'hidden case', 'note');\n"
+"      return;\n"
+"    }\n"
+"    if (c[2]) tr.cells[3].appendChild(document.createTextNode(' (' + c[2] + ')'));\n"
+"    td(tr, c[3] + ' / ' + k[3], 'num');\n"
+"    td(tr, c[4], 'num'); td(tr, c[5], 'num');\n"
+"    td(tr, ((c[6] || 0) / 1024).toFixed(1) + ' MiB', 'num');\n"
+"    var det = td(tr, c[7] || '');\n"
+"    if (c[11]) {\n"
+"      det.appendChild(document.createTextNode('; it fails once it reads input line ' + c[11]));\n"
+"      if (c[12]) { det.appendChild(document.createTextNode(': ')); det.appendChild(el('code', null, c[12])); }\n"
+"    }\n"
+"    if (!c[8] && !c[9] && !c[10]) return;\n"
+"    var o = el('tr', 'out'), cell = el('td');\n"
+"    cell.colSpan = 9;\n"
+"    pre(cell, 'diff', c[8]);\n"
+"    pre(cell, 'its output (the first lines)', c[9]);\n"
+"    pre(cell, 'stderr', c[10]);\n"
+"    o.appendChild(cell);\n"
+"    body.appendChild(o);\n"
+"  }\n"
+"  function build(d) {\n"
+"    if (!d || d.getAttribute('data-built')) return;\n"
+"    d.setAttribute('data-built', '1');\n"
+"    if (!data) data = JSON.parse(document.getElementById('wg-data').textContent);\n"
+"    var s = data.s[+d.closest('tbody').dataset.index];\n"
+"    if (!s) return;\n"
+"    if (data.x) d.appendChild(el('p', 'note', 'Long texts are cut here (...): the whole '\n"
+"      + 'report is students/' + d.closest('tbody').dataset.name + '.json, its log logs/'\n"
+"      + d.closest('tbody').dataset.name + '.log.'));\n"
+"    if (s.e) d.appendChild(el('p', 'error', s.e));\n"
+"    if (s.r) d.appendChild(el('p', 'error', 'build: ' + s.r));\n"
+"    pre(d, 'compiler messages', s.l, s.lo);\n"
+"    if (s.ce) d.appendChild(el('p', null, s.ce));\n"
+"    if (!s.c.length) return;\n"
+"    var tb = el('table', 'cases'), hr = el('tr'), th = el('thead'), body = el('tbody');\n"
+"    ['case', 'category', '', 'verdict', 'points', 'CPU ms', 'wall ms', 'memory',\n"
+"     'detail'].forEach(function (h, i) { hr.appendChild(el('th', i > 3 && i < 8 ? 'num' : null, h)); });\n"
+"    th.appendChild(hr); tb.appendChild(th); tb.appendChild(body);\n"
+"    s.c.forEach(function (c) { caseRow(body, c); });\n"
+"    d.appendChild(tb);\n"
+"  }\n"
 "  function keep(d) {\n"
 "    var m = show.value;\n"
 "    if (d.name.toLowerCase().indexOf(q.value.toLowerCase()) < 0) return false;\n"
@@ -135,34 +212,52 @@ static const char page_script[] =
 "        var c = num ? parseFloat(x) - parseFloat(y) : x.localeCompare(y);\n"
 "        return dir * c || a.dataset.index - b.dataset.index;\n"
 "      });\n"
-"      rows.forEach(function (b) { t.appendChild(b); });\n"
+"      var frag = document.createDocumentFragment();\n"
+"      rows.forEach(function (b) { frag.appendChild(b); });\n"
+"      t.appendChild(frag);\n"
 "    }\n"
+"    sorts[th.dataset.sort] = function (desc) {\n"
+"      th.setAttribute('aria-sort', desc ? 'ascending' : 'descending');\n"
+"      sort();\n"
+"    };\n"
 "    th.addEventListener('click', sort);\n"
 "    th.addEventListener('keydown', function (e) { if (e.key === 'Enter') sort(); });\n"
 "  });\n"
+"  t.addEventListener('toggle', function (e) {\n"
+"    if (e.target.classList && e.target.classList.contains('drill') && e.target.open) build(e.target);\n"
+"  }, true);\n"
 "  q.addEventListener('input', filter);\n"
 "  show.addEventListener('change', filter);\n"
+"  var h = {};\n"
+"  location.hash.replace(/^#/, '').split('&').forEach(function (p) {\n"
+"    var i = p.indexOf('=');\n"
+"    if (i > 0) try { h[p.slice(0, i)] = decodeURIComponent(p.slice(i + 1)); } catch (e) {}\n"
+"  });\n"
+"  if (h.q) q.value = h.q;\n"
+"  if (h.show) show.value = h.show;\n"
 "  filter();\n"
-"  document.documentElement.setAttribute('data-js', 'ready');\n"
+"  if (h.sort) {\n"
+"    var desc = h.sort.charAt(0) === '-', key = desc ? h.sort.slice(1) : h.sort;\n"
+"    if (sorts[key]) sorts[key](desc);\n"
+"  }\n"
+"  if (h.open) rows.forEach(function (b) {\n"
+"    if (b.dataset.name !== h.open) return;\n"
+"    var d = b.querySelector('details.drill');\n"
+"    build(d);\n"
+"    d.open = true;\n"
+"  });\n"
+"  if (root.getAttribute('data-js') === null) root.setAttribute('data-js', 'ready');\n"
+"  root.setAttribute('data-ready-ms', String(Math.round(performance.now())));\n"
 "})();\n";
 
 /* No network, no plugin, no frame, no form target; styles inline; the one
  * script above, by its hash. */
-#define PAGE_SCRIPT_SHA256 "sha256-WclenbR7GsCsKIfsWEOx8KLmh9stGX5jCaIXHgX2Pic="
+#define PAGE_SCRIPT_SHA256 "sha256-a9i4Q49GqzblDiMIIzZyADwv+AtoeBAg58T6EjdrQnk="
 #define PAGE_CSP "default-src 'none'; style-src 'unsafe-inline'; " \
 	"img-src data:; script-src '" PAGE_SCRIPT_SHA256 "'; " \
 	"base-uri 'none'; form-action 'none'"
 
 /* ---- writing ------------------------------------------------------------- */
-
-static void verdict_chip(FILE *f, const char *v)
-{
-	size_t i = verdict_index(v);
-
-	fprintf(f, "<span class=\"v v-%s\">", i < NVERDICTS ? verdicts[i] : "other");
-	esc(f, v ? v : "?");
-	fputs("</span>", f);
-}
 
 static void write_head(const struct page *pg)
 {
@@ -192,97 +287,15 @@ static void write_head(const struct page *pg)
 }
 
 
-static void write_pre(FILE *f, const char *summary, const json_t *text, int open)
-{
-	if (!json_is_string(text) || json_string_length(text) == 0)
-		return;
-	fprintf(f, "<details%s><summary>%s</summary><pre>", open ? " open" : "",
-		summary);
-	esc_json(f, text);
-	fputs("</pre></details>", f);
-}
-
-/* One case's row (and its diff and stderr, when the view shows them). */
-static void write_case(const struct page *pg, const json_t *k)
-{
-	FILE *f = pg->f;
-	const char *v = get_str(k, RK_VERDICT);
-	const json_t *diff = json_object_get(k, RK_DIFF);
-	const json_t *err = json_object_get(k, RK_STDERR_TAIL);
-
-	fputs("<tr class=\"case\"><td>", f);
-	esc_json(f, json_object_get(k, RK_NAME));
-	fputs("</td><td>", f);
-	esc_json(f, json_object_get(k, RK_CATEGORY));
-	fprintf(f, "</td><td>%s</td><td>", visible(k) ? "visible" : "hidden");
-	verdict_chip(f, v);
-	if (secret(pg, k)) {
-		fputs("</td><td class=\"num\">-</td><td class=\"num\">-</td>"
-		      "<td class=\"num\">-</td><td class=\"num\">-</td>"
-		      "<td class=\"note\">hidden case</td></tr>\n", f);
-		return;
-	}
-	if (get_str(k, RK_LIMIT)) {
-		fputs(" (", f);
-		esc(f, get_str(k, RK_LIMIT));
-		fputs(")", f);
-	}
-	fputs("</td><td class=\"num\">", f);
-	num(f, get_num(k, RK_SCORE));
-	fputs(" / ", f);
-	num(f, get_num(k, RK_MAX_SCORE));
-	fprintf(f, "</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
-		"<td class=\"num\">%.1f MiB</td><td>",
-		(long long)json_integer_value(json_object_get(k, RK_CPU_MS)),
-		(long long)json_integer_value(json_object_get(k, RK_WALL_MS)),
-		get_num(k, RK_MAX_RSS_KB) / 1024.0);
-	esc_json(f, json_object_get(k, RK_DETAIL));
-	fputs("</td></tr>\n", f);
-	if ((json_is_string(diff) && json_string_length(diff)) ||
-	    (json_is_string(err) && json_string_length(err))) {
-		fputs("<tr class=\"out\"><td colspan=\"8\">", f);
-		write_pre(f, "diff", diff, 0);
-		write_pre(f, "stderr", err, 0);
-		fputs("</td></tr>\n", f);
-	}
-}
-
+/* A student's drill-down: its summary only; the script builds the rest
+ * from the data block (html_drill.c) when it is opened. */
 static void write_drill(const struct page *pg, const json_t *sub)
 {
-	FILE *f = pg->f;
-	const json_t *build = json_object_get(sub, RK_BUILD);
-	const json_t *cases = json_object_get(sub, RK_CASES);
-	int failed = str_is(get_str(build, RK_BUILD_STATUS), RK_BUILD_FAILED);
-	size_t i;
-	const json_t *k;
+	size_t n = json_array_size(json_object_get(sub, RK_CASES));
 
-	fprintf(f, "<tr class=\"drill\"><td colspan=\"7\"><details class=\"drill\">"
-		"<summary>%zu case%s</summary>\n", json_array_size(cases),
-		json_array_size(cases) == 1 ? "" : "s");
-	if (get_str(sub, RK_ERROR)) {
-		fputs("<p class=\"error\">", f);
-		esc(f, get_str(sub, RK_ERROR));
-		fputs("</p>\n", f);
-	}
-	if (get_str(build, RK_BUILD_REASON) && *get_str(build, RK_BUILD_REASON)) {
-		fputs("<p class=\"error\">build: ", f);
-		esc(f, get_str(build, RK_BUILD_REASON));
-		fputs("</p>\n", f);
-	}
-	write_pre(f, "compiler messages", json_object_get(build, RK_BUILD_LOG), failed);
-	if (failed)
-		fputs("<p>your program did not compile: no case was run</p>\n", f);
-	if (json_array_size(cases)) {
-		fputs("<table class=\"cases\"><thead><tr><th>case</th><th>category</th>"
-		      "<th></th><th>verdict</th><th class=\"num\">points</th>"
-		      "<th class=\"num\">CPU ms</th><th class=\"num\">wall ms</th>"
-		      "<th class=\"num\">memory</th><th>detail</th></tr></thead>\n<tbody>\n",
-		      f);
-		json_array_foreach(cases, i, k)
-			write_case(pg, k);
-		fputs("</tbody></table>\n", f);
-	}
-	fputs("</details></td></tr>\n", f);
+	fprintf(pg->f, "<tr class=\"drill\"><td colspan=\"7\"><details class=\"drill\">"
+		"<summary>%zu case%s</summary></details></td></tr>\n", n,
+		n == 1 ? "" : "s");
 }
 
 static void write_student(const struct page *pg, size_t idx, const json_t *sub)
@@ -372,6 +385,7 @@ int html_write(FILE *f, const json_t *report)
 		.subs = json_object_get(report, RK_SUBMISSIONS),
 		/* Only an explicit staff report shows hidden cases in full. */
 		.student = !str_is(get_str(report, RK_VIEW), RK_VIEW_STAFF),
+		.compact = json_is_true(json_object_get(report, RK_PAGE_COMPACT)),
 	};
 	int rc = 0;
 
@@ -387,6 +401,11 @@ int html_write(FILE *f, const json_t *report)
 	if (!pg.student && json_is_object(json_object_get(report, "similarity")))
 		html_similarity_section(f, json_object_get(report, "similarity"));
 	write_students(&pg);
+	if (htmlp_write_data(&pg) < 0) {
+		errno = ENOMEM;
+		rc = -1;
+		goto out;
+	}
 	fprintf(f, "<script>%s</script>\n</body>\n</html>\n", page_script);
 	if (fflush(f) != 0 || ferror(f)) {
 		if (errno == 0)
@@ -399,6 +418,11 @@ out:
 }
 
 /* ---- a class from a batch's reports -------------------------------------- */
+
+int html_class_set_compact(json_t *cls)
+{
+	return json_object_set_new(cls, RK_PAGE_COMPACT, json_true());
+}
 
 json_t *html_class_new(const char *suite, const char *view)
 {

@@ -18,11 +18,25 @@
  *     (table#categories);
  *   - the ten cases failed most often, with their verdict mix and their
  *     category's hint (table#failed);
+ *   - the suite report's section, when the report has "suite_report";
  *   - a table of the submissions (table#students, one <tbody
  *     class="student"> each, sortable by its headers and filterable by
  *     name and by state) with score, verdict counts, build status and, in
  *     a <details class="drill">, every case: verdict, points, CPU and wall
- *     time, memory, detail, and the diff and stderr tail.
+ *     time, memory, detail, and the diff and stderr tail, built by the
+ *     script when the drill-down is opened, from the data block
+ *     <pre id="wg-data" hidden> (html_drill.c: compact JSON, < > & as
+ *     entities); a class page (html_class_set_compact) keeps the first
+ *     difference of each diff. The URL's fragment can set the table's
+ *     state: #q=TEXT&show=MODE&sort=[-]KEY&open=NAME.
+ *
+ * Adding a section (another helper's, e.g. similarity): a function
+ * `void html_NAME_section(FILE *f, const json_t *j)` in its own
+ * html_NAME.c, self-contained (its own <section id="NAME"> with an <h2>,
+ * every string through html_escape(), no script, no style of its own
+ * beyond inline attributes the CSP allows), called by html_write() where
+ * html_suite_section is, when the report (or the class JSON that
+ * batch_put_html builds: json_object_set it there) has the member "NAME".
  *
  * Input: a report as report_json() writes it, or a class assembled with
  * html_class_new() and html_class_add() from a batch's per-student reports
@@ -79,6 +93,12 @@ void html_similarity_section(FILE *f, const json_t *sim);
  * U+10FFFF, truncated sequences), noncharacters U+FFFE/U+FFFF and control
  * characters other than tab and newline become U+FFFD, one per bad byte. */
 void html_escape(FILE *f, const char *s, size_t len);
+
+/* Marks cls a compact page: each drill-down keeps the first difference
+ * of a diff, the last lines of a stderr tail and the first of the
+ * compiler's messages, each saying where the whole is (html_drill.c);
+ * batch's report.html is one. 0, or -1 when out of memory. */
+int html_class_set_compact(json_t *cls);
 
 /* A new, empty class page: {"suite", "view", "submissions": []}. The
  * caller owns the result (json_decref); NULL when out of memory. */

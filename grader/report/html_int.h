@@ -9,7 +9,9 @@
  *   html_summary.c  the figures gathered from the report (scores,
  *                   categories, the cases failed most) and the sections
  *                   that show them;
- *   html_suite.c    the suite report's section (its escaping helpers).
+ *   html_suite.c    the suite report's section (its escaping helpers);
+ *   html_drill.c    the drill-downs' data block, which the page's script
+ *                   turns into a student's cases when they are opened.
  * Errors: htmlp_gather returns -1 when out of memory (no message); the
  * writers write to pg->f and cannot fail otherwise (html_write checks
  * ferror).
@@ -74,6 +76,7 @@ struct page {
 	FILE *f;
 	const json_t *report, *subs;
 	int student;              /* the student view */
+	int compact;              /* a class page: texts cut (html_drill.c) */
 	size_t graded;            /* submissions with cases */
 	double *scores;           /* sorted; graded of them */
 	double max_score;
@@ -119,6 +122,9 @@ static inline void num(FILE *f, double v)
  * out of memory; htmlp_release frees them either way. */
 int htmlp_gather(struct page *pg);
 void htmlp_release(struct page *pg);
+/* The drill-downs' data block, <pre id="wg-data" hidden> (html_drill.c).
+ * 0, or -1 when out of memory (nothing written). */
+int htmlp_write_data(const struct page *pg);
 /* The scores, the categories and the cases failed most, in that order. */
 void htmlp_write_summary(const struct page *pg);
 

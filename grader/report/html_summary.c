@@ -285,8 +285,55 @@ static void write_failed(const struct page *pg)
 	fputs("</tbody>\n</table>\n", f);
 }
 
+/* One submission (a self-check, a student's own page) is shown as one:
+ * its score and its categories' points, no histogram, mean or median of
+ * one, and its cases are in its table below. */
+static void write_one(const struct page *pg)
+{
+	FILE *f = pg->f;
+	const json_t *sub = json_array_get(pg->subs, 0);
+	double sc = get_num(sub, RK_SCORE), max = get_num(sub, RK_MAX_SCORE);
+
+	fputs("<h2>Score</h2>\n<p id=\"stats\">", f);
+	if (!graded(sub)) {
+		/* The batch's word: "no submission", "not graded". */
+		fputs("Not graded: ", f);
+		esc(f, get_str(sub, RK_STATUS) ? get_str(sub, RK_STATUS) : "not graded");
+		fputs(".</p>\n", f);
+		return;
+	}
+	num(f, sc);
+	fputs(" of ", f);
+	num(f, max);
+	fprintf(f, " (%.0f%%).</p>\n", max > 0 ? 100 * sc / max : 0.0);
+	if (!pg->ncats)
+		return;
+	fputs("<h2>Categories</h2>\n<table id=\"categories\">\n<thead><tr>"
+	      "<th>category</th><th class=\"num\">points</th><th>hint</th>"
+	      "</tr></thead>\n<tbody>\n", f);
+	for (size_t i = 0; i < pg->ncats; i++) {
+		const struct cat *c = &pg->cats[i];
+
+		fputs("<tr><td>", f);
+		esc(f, c->name);
+		fputs("</td><td class=\"num\">", f);
+		num(f, c->sum);
+		fputs(" / ", f);
+		num(f, c->max);
+		fputs("</td><td>", f);
+		if (c->sum < c->max)
+			esc(f, c->hint);
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</tbody>\n</table>\n", f);
+}
+
 void htmlp_write_summary(const struct page *pg)
 {
+	if (json_array_size(pg->subs) == 1) {
+		write_one(pg);
+		return;
+	}
 	write_scores(pg);
 	write_categories(pg);
 	write_failed(pg);

@@ -40,6 +40,8 @@
 #define RK_GRADER_VERSION  "grader_version"
 #define RK_EXACT           "exact"
 #define RK_VIEW            "view"
+/* A class page's (html.h): its texts cut to what a class of 1,000 can hold. */
+#define RK_PAGE_COMPACT    "page_compact"
 #define RK_LIMITS          "limits"
 #define RK_SANDBOX         "sandbox"
 #define RK_BUILD_LIMITS    "build_limits"
@@ -121,6 +123,12 @@
 #define RK_DIFF            "diff"
 #define RK_STDERR_TAIL     "stderr_tail"
 #define RK_DIFF_LINE       "diff_line"
+/* RTE/TLE/OLE/MLE (judge.h): the first lines it wrote, how many it wrote,
+ * and (RTE/TLE) the input line whose reading makes it fail. */
+#define RK_OUTPUT_HEAD     "output_head"
+#define RK_OUTPUT_LINES    "output_lines"
+#define RK_STOP_LINE       "stop_line"
+#define RK_STOP_INPUT      "stop_input"   /* that line's text, escaped, cut */
 #define RK_EXCLUDED        "excluded"
 
 /* "visibility" values. */

@@ -4,7 +4,8 @@
 GRADER_REPORT_SRCS := grader/report/report.c grader/report/outfile.c \
                       grader/report/junit.c grader/report/gradescope.c \
                       grader/report/html.c grader/report/html_summary.c \
-                      grader/report/html_suite.c grader/report/html_similarity.c
+                      grader/report/html_suite.c grader/report/html_drill.c \
+                      grader/report/html_similarity.c
 # The suite report (grade --suite-report): the kill matrix of wrong solutions.
 GRADER_REPORT_SRCS += grader/report/suitereport.c grader/report/suitereport_grade.c \
                       grader/report/suitereport_print.c

@@ -53,6 +53,50 @@ static void indented(FILE *f, const char *text, const char *indent,
 	}
 }
 
+/* The folder a build's "./NAME" stands for: the submission folder, or
+ * the folder of a single .c file ("" for one in the current folder). */
+static void source_prefix(const struct report_sub *sub, char *buf, size_t n)
+{
+	const char *slash = strrchr(sub->path, '/');
+
+	if (sub->is_dir == 1)
+		snprintf(buf, n, "%s/", sub->path);
+	else
+		snprintf(buf, n, "%.*s", slash ? (int)(slash - sub->path + 1) : 0,
+			 sub->path);
+}
+
+/* The compiler's messages, indented, at most max_lines (0: all). In the
+ * staff view "./NAME" (how the build names the files it compiles) at the
+ * start of a line or after "from " becomes the real path, so that staff
+ * can open the file the message is about. */
+static void print_build_log(FILE *f, const struct report_sub *sub,
+			    const struct report_opts *o, const char *indent,
+			    size_t max_lines)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char prefix[4096];
+	const char *p = sub->build_log;
+
+	if (!o->staff || !p) {
+		indented(f, p, indent, max_lines);
+		return;
+	}
+	source_prefix(sub, prefix, sizeof(prefix));
+	for (; *p; p++) {
+		int at_word = p == sub->build_log || p[-1] == '\n' ||
+			      (p - sub->build_log >= 5 && !strncmp(p - 5, "from ", 5));
+		if (at_word && p[0] == '.' && p[1] == '/' && p[2] && p[2] != '/') {
+			strbuf_addstr(&sb, prefix);
+			p++;
+			continue;
+		}
+		strbuf_addch(&sb, *p);
+	}
+	indented(f, strbuf_failed(&sb) ? sub->build_log : sb.buf, indent, max_lines);
+	strbuf_release(&sb);
+}
+
 static int widest(const struct suite *s, int category)
 {
 	int w = category ? 8 : 4;
@@ -160,9 +204,10 @@ static void print_reproduce(FILE *f, const struct suite_case *c,
 	}
 	fprintf(f, " < ");
 	shell_word(f, c->in_path, 0);
-	fprintf(f, " | diff - ");
+	/* The grader's own signs and labels: '-' expected, '+' actual. */
+	fprintf(f, " | diff -u --label expected --label actual ");
 	shell_word(f, c->out_path, 0);
-	fputc('\n', f);
+	fprintf(f, " -\n");
 }
 
 /* "input line N: TEXT" for the line whose answer differs, when the suite
@@ -178,6 +223,31 @@ static void print_input_line(FILE *f, const struct judge_result *r)
 		fprintf(f, "    input lines %ld-%ld (one of these commands answered "
 			"expected line %ld): %s\n", r->input_lo, r->input_hi,
 			r->diff_line, r->input_line);
+}
+
+/* A run that stopped early (RTE, TLE, OLE, MLE): how far into its input
+ * it got and the first lines it wrote (judge.h). */
+static void print_progress(FILE *f, const struct judge_result *r)
+{
+	if (r->stop_line && r->stop_text) {
+		fprintf(f, "    it %s once it reads input line %ld: %s\n",
+			r->verdict == VERDICT_TLE ? "runs out of time" : "fails",
+			r->stop_line, r->stop_text);
+		fprintf(f, "      (the lines before it alone run fine; with "
+			"it, it fails the same way)\n");
+	}
+	if (r->verdict != VERDICT_RTE && r->verdict != VERDICT_TLE &&
+	    r->verdict != VERDICT_OLE && r->verdict != VERDICT_MLE)
+		return;
+	if (!r->output_head) {
+		fprintf(f, "    its output: nothing%s\n", r->verdict == VERDICT_RTE
+			? " (what it printed may have been lost in a buffer it "
+			  "never flushed)" : "");
+		return;
+	}
+	fprintf(f, "    its output (%ld line%s; the first ones):\n",
+		r->output_lines, r->output_lines == 1 ? "" : "s");
+	indented(f, r->output_head, "      ", 0);
 }
 
 static void print_details(FILE *f, const struct suite *s,
@@ -214,6 +284,8 @@ static void print_details(FILE *f, const struct suite *s,
 			continue;
 		if (r->verdict == VERDICT_WA)
 			print_input_line(f, r);
+		else
+			print_progress(f, r);
 		print_reproduce(f, c, sub);
 	}
 }
@@ -231,17 +303,17 @@ static void print_sub(FILE *f, const struct suite *s, const struct report_sub *s
 		/* Every case is CE for one reason: the compiler's messages are
 		 * the whole story, and a table of CE rows and hints for every
 		 * category would bury them. */
-		indented(f, sub->build_log, "  ", o->verbose ? 0 : BUILD_LOG_LINES);
-		fprintf(f, "%s\n", REPORT_CE_LINE);
+		print_build_log(f, sub, o, "  ", o->verbose ? 0 : BUILD_LOG_LINES);
+		fprintf(f, "%s\n", o->staff ? REPORT_CE_LINE_STAFF : REPORT_CE_LINE);
 		return;
 	}
 	if (sub->is_dir && sub->build != BUILD_OK) {
 		fprintf(f, "  build %s:\n", sub->build == BUILD_FAILED ? "failed"
 			: "could not run (internal error)");
-		indented(f, sub->build_log, "    ", o->verbose ? 0 : BUILD_LOG_LINES);
+		print_build_log(f, sub, o, "    ", o->verbose ? 0 : BUILD_LOG_LINES);
 	} else if (o->verbose && sub->is_dir && sub->build_log && *sub->build_log) {
 		fprintf(f, "  build warnings:\n");
-		indented(f, sub->build_log, "    ", 0);
+		print_build_log(f, sub, o, "    ", 0);
 	}
 	fprintf(f, "  %-*s  %-*s  %-*s %8s %*s\n", nw, "case", cw, "category",
 		VW, "verdict", "cpu ms", PW, "points");
@@ -287,6 +359,7 @@ static void print_summary(FILE *f, const struct report_sub *subs, size_t n,
 		}
 		fputc('\n', f);
 	}
+	verdict_print_legend(f);
 }
 
 void report_print(FILE *f, const struct suite *s, const struct report_sub *subs,
@@ -377,6 +450,16 @@ static json_t *case_json(const struct suite_case *c, const struct judge_result *
 	bad |= json_object_set_new(j, RK_STDERR_TAIL, str_or_null(r->stderr_tail));
 	if (r->diff_line)
 		bad |= json_object_set_new(j, RK_DIFF_LINE, json_integer(r->diff_line));
+	if (r->output_head)
+		bad |= json_object_set_new(j, RK_OUTPUT_HEAD, str_or_null(r->output_head));
+	if (r->output_head || r->stop_line)
+		bad |= json_object_set_new(j, RK_OUTPUT_LINES,
+					   json_integer(r->output_lines));
+	if (r->stop_line) {
+		bad |= json_object_set_new(j, RK_STOP_LINE, json_integer(r->stop_line));
+		if (r->stop_text)
+			bad |= json_object_set_new(j, RK_STOP_INPUT, str_or_null(r->stop_text));
+	}
 	if (r->verdict == VERDICT_IE)
 		bad |= json_object_set_new(j, RK_EXCLUDED, json_true());
 	if (bad) {

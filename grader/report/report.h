@@ -13,7 +13,9 @@
  * command that reproduces the run. In the student view (the default) a
  * hidden case's diff is not shown; the staff view (--staff) shows all.
  * When the build failed there is no table: the compiler's messages, then
- * REPORT_CE_LINE.
+ * REPORT_CE_LINE (REPORT_CE_LINE_STAFF in the staff view). The staff view
+ * names the submission's files by their real paths in the compiler's
+ * messages ("subs/alice/main.c:3:1", not the build folder's "./main.c").
  *
  * The JSON report (README.md, "The JSON report") always holds every diff, hidden cases'
  * too: it is the staff's record. Each case carries its "visibility", so an
@@ -41,6 +43,8 @@ struct strbuf;
 /* The last line a student reads when the build failed (the terminal report
  * and Gradescope's summary): no case ran, so there is no table to show. */
 #define REPORT_CE_LINE "your program did not compile: no case was run"
+/* The same in the staff view (--staff), which speaks to staff. */
+#define REPORT_CE_LINE_STAFF "did not compile: no case was run"
 
 struct report_sub {
 	const char *path;        /* as given on the command line */

@@ -50,10 +50,10 @@ t1=$(date +%s.%N)
 printf 'batch: %s s (exit %d)\n' "$(calc "$t1 - $t0")" $rc
 size=$(wc -c < "$tmp/out/report.html")
 gz=$(gzip -c "$tmp/out/report.html" | wc -c)
-printf 'report.html: %d bytes (%s MiB; %s MiB gzipped), %d students, %d case rows\n' \
+data=$(sed -n 's/.*<pre id="wg-data" hidden>\(.*\)<\/pre>.*/\1/p' "$tmp/out/report.html" | wc -c)
+printf 'report.html: %d bytes (%s MiB; %s MiB gzipped), %d students, %d bytes of drill-down data\n' \
 	"$size" "$(calc "$size / 1048576")" "$(calc "$gz / 1048576")" \
-	"$(grep -c '<tbody class="student"' "$tmp/out/report.html")" \
-	"$(grep -c '<tr class="case"' "$tmp/out/report.html")"
+	"$(grep -c '<tbody class="student"' "$tmp/out/report.html")" "$data"
 
 mkdir -p "$tmp/home"
 browse() {

@@ -11,8 +11,9 @@ fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 mk() { make -C "$root" --no-print-directory B="$tmp/b" "$@"; }
 
-# compiles TARGET [VAR=...]: how many compiler runs a make does.
-compiles() { mk "$@" 2>&1 | grep -c '^cc\|-o '; }
+# compiles TARGET [VAR=...]: how many compiler runs a make does (V=1:
+# the command lines are printed, not only logged).
+compiles() { mk V=1 "$@" 2>&1 | grep -c '^cc\|-o '; }
 mk "$tmp/b/bin/reference" > /dev/null 2>&1 || { echo "FAIL: cannot build"; exit 1; }
 [ "$(compiles "$tmp/b/bin/reference")" -eq 0 ] || bad "a second make rebuilt the reference"
 [ "$(compiles "$tmp/b/bin/reference" VERSION=9.9.9)" -gt 0 ] || bad "a new VERSION rebuilt nothing"

@@ -84,7 +84,8 @@ for k in (1, 2, 3):
     assert s["shard"] == {"index": k, "count": 3}, s["shard"]
     assert s["class_students"] == klass, s["class_students"]
     got = sorted(os.listdir(os.path.join(t, "s%d" % k, "students")))
-    assert got == [n + ".json" for n in want[k]], (k, got)
+    # Each student's report and page (students/NAME.html).
+    assert got == sorted([n + e for n in want[k] for e in (".json", ".html")]), (k, got)
     for n in want[k]:
         assert load("s%d" % k, "students", n + ".json")["shard"] == \
             {"index": k, "count": 3}, n
@@ -102,7 +103,7 @@ def clean(j):
         return [clean(v) for v in j]
     return j
 assert sorted(os.listdir(os.path.join(t, "m", "students"))) == \
-    [n + ".json" for n in klass]
+    sorted([n + e for n in klass for e in (".json", ".html")])
 for n in klass:
     a, b = load("all", "students", n + ".json"), load("m", "students", n + ".json")
     assert clean(a) == clean(b), "students/%s.json differs" % n

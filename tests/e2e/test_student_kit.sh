@@ -128,7 +128,7 @@ grep -q 'give the folder that holds your .c files' "$tmp/notes.log" || bad "no f
 # it does not.
 cp -R "$WG_ROOT/tests/wrong/active-ignored" "$tmp/wa"
 (cd "$kit" && ./selfcheck "$tmp/wa") > "$tmp/wa.log" 2>&1
-grep -q "^    reproduce:  cc -std=c11 -O2 $tmp/wa/\*.c -lm && ./a.out < public-tests/example.in | diff - public-tests/example.out\$" "$tmp/wa.log" ||
+grep -q "^    reproduce:  cc -std=c11 -O2 $tmp/wa/\*.c -lm && ./a.out < public-tests/example.in | diff -u --label expected --label actual public-tests/example.out -\$" "$tmp/wa.log" ||
 	bad "no reproduce command for sources: $(grep reproduce "$tmp/wa.log" | head -n 1)"
 grep -q '^    input file: public-tests/example.in$' "$tmp/wa.log" || bad "no input file"
 grep -q '^    input line 8 (answered by expected line 6): strided 0 1$' "$tmp/wa.log" ||
@@ -136,8 +136,24 @@ grep -q '^    input line 8 (answered by expected line 6): strided 0 1$' "$tmp/wa
 cmd=$(sed -n 's/^    reproduce:  //p' "$tmp/wa.log" | head -n 1)
 (cd "$kit" && sh -c "$cmd") > "$tmp/repro.out" 2>&1
 rc=$?
-[ $rc -eq 1 ] && grep -q '^< strided base=0 stride=1 size=4: 32 threads' "$tmp/repro.out" ||
+[ $rc -eq 1 ] && grep -q '^+strided base=0 stride=1 size=4: 32 threads' "$tmp/repro.out" ||
 	bad "the reproduce command (exit $rc) does not show the difference: $(head -n 5 "$tmp/repro.out")"
+# Its diff has the grader's signs and labels: '-' expected, '+' actual.
+[ "$(head -n 2 "$tmp/repro.out")" = "$(printf -- '--- expected\n+++ actual')" ] ||
+	bad "the reproduce diff's labels: $(head -n 2 "$tmp/repro.out")"
+grep -q '^ *--- expected$' "$tmp/wa.log" && grep -q '^ *+++ actual$' "$tmp/wa.log" ||
+	bad "the grader's diff lost its labels"
+sed -n 's/^+\([^+]\)/\1/p' "$tmp/repro.out" | head -n 3 | while IFS= read -r l; do
+	grep -qF -- "+$l" "$tmp/wa.log" || echo "FAIL: '+$l' of the reproduce diff is not in the grader's"
+done > "$tmp/signs"
+[ -s "$tmp/signs" ] && bad "$(cat "$tmp/signs")"
+# Run from outside the kit, the paths are still relative (to where the
+# student is): kit/public-tests, never the absolute path.
+kitname=${kit##*/}
+(cd "$kit/.." && "./$kitname/selfcheck" "$tmp/wa") > "$tmp/outside.log" 2>&1
+grep -q "^    input file: $kitname/public-tests/example.in\$" "$tmp/outside.log" ||
+	bad "from outside the kit: $(grep 'input file' "$tmp/outside.log" | head -n 1)"
+grep -q "$kit/public-tests" "$tmp/outside.log" && bad "an absolute path from outside the kit"
 grep -c '^    input line' "$tmp/wa.log" > "$tmp/n"
 [ "$(cat "$tmp/n")" -ge 3 ] || bad "fewer than 3 input lines named"
 sed -n 's/^    input line \([0-9]*\) (answered by expected line \([0-9]*\)).*/\1 \2/p' "$tmp/wa.log" > "$tmp/lines"
@@ -149,7 +165,7 @@ paste -d ' ' "$tmp/names" "$tmp/lines" | while read -r name in_line out_line; do
 		echo "FAIL: $name: input line $in_line does not answer expected line $out_line ($n_before, $n_at)"
 done > "$tmp/mapfail"
 [ -s "$tmp/mapfail" ] && bad "$(cat "$tmp/mapfail")"
-grep -q "^    reproduce:  $tmp/wrong < public-tests/example.in | diff - public-tests/example.out\$" "$tmp/wrong.log" ||
+grep -q "^    reproduce:  $tmp/wrong < public-tests/example.in | diff -u --label expected --label actual public-tests/example.out -\$" "$tmp/wrong.log" ||
 	bad "no reproduce command for a program: $(grep reproduce "$tmp/wrong.log" | head -n 1)"
 
 # No sandbox warning for a suite without hidden cases, even where no layer
