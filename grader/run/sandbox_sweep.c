@@ -65,6 +65,21 @@ static ino_t skip_ino;
 static unsigned long moved;     /* names given to moved-up chains */
 static int again;               /* one was moved: another pass */
 
+/* A stream over the folder open at fd, from its start, leaving fd open:
+ * a duplicate (it shares fd's offset, at the end after the last pass,
+ * hence the rewind). NULL on failure. */
+static DIR *dir_of(int fd)
+{
+	int dup_fd = dup(fd);
+	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+
+	if (!d && dup_fd >= 0)
+		close(dup_fd);
+	if (d)
+		rewinddir(d);
+	return d;
+}
+
 static int is_skipped(const struct stat *st)
 {
 	return st->st_dev == skip_dev && st->st_ino == skip_ino;
@@ -78,16 +93,12 @@ static int is_dot(const char *name)
 /* Depth first over the folders below fd (depth levels below "/"). */
 static void find_roots(int fd, int depth)
 {
-	int dup_fd = dup(fd);
-	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+	DIR *d = dir_of(fd);
 	struct dirent *e;
 	struct stat st;
 
-	if (!d) {
-		if (dup_fd >= 0)
-			close(dup_fd);
+	if (!d)
 		return;
-	}
 	while ((e = readdir(d)) && nroots < SBX_SWEEP_ROOTS) {
 		if (is_dot(e->d_name))
 			continue;
@@ -117,16 +128,12 @@ static void find_roots(int fd, int depth)
 /* The world-writable folders below fd that others can reach, into dirs. */
 static void find_dirs(int fd, int depth, long *budget)
 {
-	int dup_fd = dup(fd);
-	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+	DIR *d = dir_of(fd);
 	struct dirent *e;
 	struct stat st;
 
-	if (!d) {
-		if (dup_fd >= 0)
-			close(dup_fd);
+	if (!d)
 		return;
-	}
 	while ((e = readdir(d)) && --*budget > 0 && ndirs < SWEEP_DIRS) {
 		if (is_dot(e->d_name) ||
 		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
@@ -221,16 +228,12 @@ static void move_up(int fd, const char *name, int top)
 /* Everything in the folder at fd, whoever owns it. */
 static void empty_dir(int fd, int top, int depth, long *budget)
 {
-	int dup_fd = dup(fd);
-	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+	DIR *d = dir_of(fd);
 	struct dirent *e;
 	struct stat st;
 
-	if (!d) {
-		if (dup_fd >= 0)
-			close(dup_fd);
+	if (!d)
 		return;
-	}
 	while ((e = readdir(d)) && --*budget > 0) {
 		if (is_dot(e->d_name) ||
 		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
@@ -257,18 +260,12 @@ static int ours(const char *name)
 /* The entries of the world-writable folder at fd that uid owns. */
 static void sweep_dir(int fd, uid_t uid, long *budget)
 {
-	int dup_fd = dup(fd);
-	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+	DIR *d = dir_of(fd);
 	struct dirent *e;
 	struct stat st;
 
-	if (!d) {
-		if (dup_fd >= 0)
-			close(dup_fd);
+	if (!d)
 		return;
-	}
-	/* The duplicate shares fd's offset, at the end after the last pass. */
-	rewinddir(d);
 	while ((e = readdir(d)) && --*budget > 0) {
 		if (is_dot(e->d_name) ||
 		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
