@@ -2,8 +2,8 @@
  * Unit tests for sandbox_sweep.c: what a slot uid leaves in the host's
  * world-writable folders goes, whatever its shape (a folder chain deeper
  * than the sweep's descriptors, a mode-000 folder, a FIFO), and nothing
- * of another uid's, nor the scratch tree, nor anything below a folder the
- * uid could not search. Root only (the files are given to a uid no one
+ * of another uid's, nor the scratch tree, nor anything in a folder the uid
+ * could not write in. Root only (the files are given to a uid no one
  * uses); elsewhere the tests pass without checking.
  */
 #include <errno.h>
@@ -56,8 +56,8 @@ START_TEST(test_sweep_removes_the_uids_files_only)
 
 	if (geteuid() != 0)
 		return;
-	/* A world-writable folder of its own in /tmp: found as a root
-	 * (/tmp is one), walked below. */
+	/* A world-writable folder of its own in /tmp (a root): found by the
+	 * walk at init, read after every run. */
 	snprintf(top, sizeof(top), "/tmp/wg-check-sweep-%ld", (long)getpid());
 	ck_assert_int_eq(mkdir(top, 0700), 0);
 	ck_assert_int_eq(chmod(top, 01777), 0);
@@ -66,14 +66,19 @@ START_TEST(test_sweep_removes_the_uids_files_only)
 	mk("theirs", 0644, OTHER_UID, 0);
 	mk("closed", 0000, SWEPT_UID, 1);
 	mk("closed/inside", 0644, SWEPT_UID, 0);
-	/* Another's folder the uid can search, holding one file of each. */
-	mk("open", 0755, OTHER_UID, 1);
+	/* Another's world-writable folder, holding one file of each. */
+	mk("open", 0777, OTHER_UID, 1);
 	mk("open/mine", 0644, SWEPT_UID, 0);
 	mk("open/theirs", 0644, OTHER_UID, 0);
-	/* A folder the uid cannot search: nothing below can be its doing
-	 * (left alone, though the file is given to the uid here). */
+	/* Its own world-writable folder, where another slot wrote: all goes. */
+	mk("own", 0777, SWEPT_UID, 1);
+	mk("own/theirs", 0644, OTHER_UID, 0);
+	/* Folders the uid cannot write in: nothing there can be its doing
+	 * (left alone, though the files are given to the uid here). */
 	mk("shut", 0700, OTHER_UID, 1);
 	mk("shut/given", 0644, SWEPT_UID, 0);
+	mk("ro", 0755, OTHER_UID, 1);
+	mk("ro/given", 0644, SWEPT_UID, 0);
 	/* Deeper than the sweep's descriptors (SWEEP_FDS is 32). */
 	mk(rel, 0700, SWEPT_UID, 1);
 	for (int i = 0; i < 80; i++) {
@@ -90,6 +95,8 @@ START_TEST(test_sweep_removes_the_uids_files_only)
 	ck_assert(!exists("closed"));
 	ck_assert(!exists("chain"));
 	ck_assert(!exists("open/mine"));
+	ck_assert(!exists("own"));
+	ck_assert(exists("ro/given"));
 	ck_assert(exists("theirs"));
 	ck_assert(exists("open/theirs"));
 	ck_assert(exists("shut/given"));

@@ -141,7 +141,8 @@
  *              as isolate's cleanup does. Not root, the programs run as
  *              the caller and nothing can be told apart: not swept, and
  *              the account (sandbox_leaks) says so.
- *              Cost: a walk of those folders per run (degraded mode only).
+ *              Cost: a readdir of each of those folders per run
+ *              (degraded mode only).
  *  rlimits     Always (runner.h): CPU, stack, file size, core, open
  *              files, processes; the address space only where no memory
  *              cgroup counts memory (then "missing" says so). Without a cgroup, a process
