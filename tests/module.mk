@@ -37,10 +37,13 @@ check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
 
 # The kill-matrix driver of the wrong solutions (tests/killmatrix.c): runs
 # programs on suite cases and judges them with the grader's comparison.
+# It reads suite.json with the grader's own loader.
 KILLMATRIX := $(B)/tests/killmatrix
-$(KILLMATRIX): $(call obj,tests/killmatrix.c grader/judge/compare.c)
+$(KILLMATRIX): $(call obj,tests/killmatrix.c grader/judge/compare.c \
+                 grader/judge/suite.c grader/judge/suite_locate.c \
+                 grader/lib/strbuf.c)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS)
 
 # E2E="name ..." runs only the scripts whose names hold one of the words.
 test-e2e: $(BINS) $(HELPERS) $(KILLMATRIX)
