@@ -4,6 +4,9 @@
 #   make gen-cases    rewrite every NAME.in and suite.json (tests/gen-cases.py)
 #   make regen        rewrite every NAME.out from build/bin/reference, and
 #                     hidden-tests/generated.sha256
+#   make suite-limits re-measure the time limits: per case the reference's
+#                     CPU time, the limit and their ratio; fails when a
+#                     limit no longer follows the rule (tests/suite-limits.py)
 #   make test-suites  check that the reference still reproduces every .out
 #                     byte for byte and that suite-lint accepts both suites
 #                     (also part of `make test`, as tests/e2e/test_suites.sh)
@@ -25,7 +28,11 @@ hidden-big: $(HIDDEN_BIG)
 all check-unit test-e2e test-suites grade batch gradescope suite-report \
 wrong-matrix fuzz bench-grade bench-html: $(HIDDEN_BIG)
 
-.PHONY: gen-cases test-suites
+.PHONY: gen-cases test-suites suite-limits
+SUITE_LIMITS_RUNS ?= 5
+suite-limits: $(BUILD_BIN)/reference $(HIDDEN_BIG)
+	python3 tests/suite-limits.py --runs $(SUITE_LIMITS_RUNS) \
+	    $(BUILD_BIN)/reference $(SUITE_DIRS)
 gen-cases:
 	python3 tests/gen-cases.py .
 

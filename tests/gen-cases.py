@@ -641,7 +641,7 @@ HIDDEN_DESCRIPTION = (
     "Limits, one per suite as Kattis has one per problem: cpu_seconds is "
     "%d x the reference's CPU time on its slowest case, rounded up, and at "
     "least 1 s (make suite-limits re-measures it and fails when a case "
-    "needs more than 1/%d of it); the big-* cases hold runs past 2 MiB, "
+    "needs more than 1/%d of it); the big-* cases hold runs of 1.5 MiB, "
     "where a quadratic step needs %d x the limit or more. output_kib is "
     "Kattis's default of 8 MiB, 1.5 x the largest expected output. The "
     "big-* cases are written at build time by tests/gen-cases.py --big "
