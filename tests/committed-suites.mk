@@ -26,7 +26,7 @@ $(HIDDEN_BIG) &: tests/gen-cases.py tests/gen_hard.py tests/gen-big.sh \
 .PHONY: hidden-big
 hidden-big: $(HIDDEN_BIG)
 all check-unit test-e2e test-suites grade batch gradescope suite-report \
-wrong-matrix fuzz bench-grade bench-html: $(HIDDEN_BIG)
+wrong-matrix blind-matrix fuzz bench-grade bench-html suite-limits: $(HIDDEN_BIG)
 
 .PHONY: gen-cases test-suites suite-limits
 SUITE_LIMITS_RUNS ?= 5
