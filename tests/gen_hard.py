@@ -505,7 +505,7 @@ def order_rows(shift):
 
 
 def hard_cases():
-    """The committed cases of issue 18 (ties, orders)."""
+    """The committed cases of issue 18 (ties, orders, finite domains)."""
     st, _ = ties_strided()
     ga, _ = ties_gather()
     ao, _ = ties_aos()
@@ -525,4 +525,105 @@ def hard_cases():
         ("ga-orders-lines", "gather", 2,
          "one set of line intervals in eight orders; equal starts, equal "
          "ends", lines(*order_rows(7))),
+    ] + domain_cases()
+
+
+# ------------------------------------------- finite domains, enumerated
+# The issue's single-case kills (an aos with the wrong argument count, a
+# gather of 35 tokens, the transpose's y rule, 00x10) each come from a
+# small finite domain: every element of it is in the suite, twice, in two
+# files with other values.
+
+# command -> (fewest, most) arguments; None: no upper bound.
+ARITY = {"active": (1, 1), "strided": (2, 3), "aos": (3, 3),
+         "shared": (2, 2), "transpose": (2, 2), "gather": (1, None)}
+
+
+def argcount_rows(v):
+    """Every command with every wrong argument count from 0 to its most
+    plus 3, with values that would be valid in each position."""
+    vals = {0: ["8", "4", "2", "1", "1", "1"], 1: ["16", "2", "1", "0", "3", "5"]}[v]
+    rows = []
+    for cmd, (lo, hi) in ARITY.items():
+        top = (hi if hi is not None else 33) + 3
+        for n in range(0, top + 1):
+            if lo <= n and (hi is None or n <= hi):
+                continue
+            if cmd == "gather" and n > 0:
+                continue            # gather's counts: gather_count_rows
+            rows.append(" ".join([cmd] + vals[:n] +
+                                 ["1"] * max(0, n - len(vals))))
+            rows.append("strided 0 1")          # shows N, and state
+    return rows + ["active 32"]
+
+
+def gather_count_rows(v):
+    """With N active threads, gather with every address count from 0 to
+    N + 4, and far more."""
+    rows = []
+    for n in ((32, 1, 3) if v == 0 else (31, 2, 16)):
+        rows.append("active %d" % n)
+        size = 4 if v == 0 else 8
+        for k in list(range(0, n + 5)) + [64, 100]:
+            addrs = " ".join(str(size * ((t * 7 + v) % 40))
+                             for t in range(k))
+            rows.append(("gather %d %s" % (size, addrs)).rstrip())
+    return rows + ["active 32"]
+
+
+def transpose_rows(v):
+    """Every TILE 1-64 with every PAD 0-8 (v = 0), or with part of a warp
+    (v = 1: 5, 17 and 31 threads)."""
+    rows = []
+    for n in ((32,) if v == 0 else (5, 17, 31)):
+        rows.append("active %d" % n)
+        for tile in range(1, 65):
+            for pad in range(0, 9):
+                rows.append("transpose %d %d" % (tile, pad))
+    return rows + ["active 32"]
+
+
+def number_shape_rows(v):
+    """Token shapes around the grammar: a sign, zeros, a 0x or 0X prefix,
+    doubled or misplaced, each in every numeric position of strided."""
+    heads = ["", "-", "0", "00", "-0", "+", "-00", "0-"]
+    bodies = ["x10", "X10", "0x10", "10", "x", "xx10", "x-10", "1x0", "10x",
+              "0", ""]
+    tokens = [h + b for h in heads for b in bodies if h + b]
+    rows = []
+    for i, tok in enumerate(tokens):
+        pos = (i + v) % 3
+        args = ["64", "2", "8"]
+        args[pos] = tok
+        rows.append("strided " + " ".join(args))
+        if v == 1:
+            rows.append("shared %s 3" % tok)
+    return rows
+
+
+def domain_cases():
+    return [
+        ("err-argcounts-a", "errors", 2,
+         "every command with every wrong number of arguments",
+         lines(*argcount_rows(0))),
+        ("err-argcounts-b", "errors", 2,
+         "every wrong number of arguments, other values",
+         lines(*argcount_rows(1))),
+        ("ga-counts-a", "gather", 2,
+         "every address count from 0 to N + 4, 1 to 32 threads",
+         lines(*gather_count_rows(0))),
+        ("ga-counts-b", "partial-warp", 2,
+         "every address count from 0 to N + 4, other sizes",
+         lines(*gather_count_rows(1))),
+        ("tp-all", "transpose-padded", 2, "every tile 1-64 with every pad 0-8",
+         lines(*transpose_rows(0))),
+        ("tu-all-partial", "transpose-unpadded", 2,
+         "every tile and pad with 5, 17 and 31 threads",
+         lines(*transpose_rows(1))),
+        ("parse-shapes-a", "parsing", 2,
+         "signs, zeros and 0x prefixes in every combination",
+         lines(*number_shape_rows(0))),
+        ("err-shapes-b", "errors", 2,
+         "the same shapes in other positions and in shared",
+         lines(*number_shape_rows(1))),
     ]
