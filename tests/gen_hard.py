@@ -313,18 +313,32 @@ def method_tenths(R, M):
         out["(long)(%s+0.5)" % name] = int(t + 0.5)
         out["lround(%s)" % name] = lround(t)
         out["rint(%s)" % name] = round(t)
+    # Single precision all the way: 100.0f * (float)R / (float)M, then
+    # floorf(p * 10.0f + 0.5f), every step rounded to float.
+    rf, mf = f32(float(R)), f32(float(M))
+    p = f32(f32(100.0 * rf) / mf)
+    out["floorf(100.0f*R/M*10.0f+0.5f)"] = math.floor(f32(f32(p * 10) + 0.5))
+    out['printf("%.1f",100.0f*R/M)'] = printf_tenths(p)
     out['printf("%.1f",100.0*R/M)'] = printf_tenths(100.0 * R / M)
     out['printf("%.1f",R/(double)M*100)'] = printf_tenths(R / float(M) * 100)
     out["1000*R/M"] = 1000 * R // M
     return out
 
 
-def choose_ties(candidates, realize, per_method=2):
+def is_near_tie(R, M):
+    """1000 R / M within 1/100 of k + 1/2, but not on it: where a float, or
+    a double after a large product, can land on the wrong side."""
+    x = (2000 * R) % (2 * M)            # 2 M (frac(1000 R / M))
+    return x != M and abs(x - M) * 100 <= 2 * M
+
+
+def choose_ties(candidates, realize, per_method=2, keep=is_tie):
     """candidates: (R, M, key) in a fixed order. Keeps, for every method,
-    the first per_method ties it gets wrong that realize(key) can build."""
+    the first per_method ties (or near ties) it gets wrong that
+    realize(key) can build."""
     kept, count = [], {}
     for R, M, key in candidates:
-        if not is_tie(R, M):
+        if not keep(R, M):
             continue
         right = tenths(R, M)
         wrong = [m for m, t in method_tenths(R, M).items() if t != right]
@@ -396,16 +410,16 @@ def tie_rows(kept):
     return [r for rows in kept for r in rows] + ["active 32"]
 
 
-def ties_strided():
+def ties_strided(keep=is_tie):
     cands = [(n * size, 32 * s, (n, size, s)) for s in range(1, 65)
              for n in range(1, 33) for size in range(1, 17) if s <= 2 * n]
-    return choose_ties(cands, realize_strided)
+    return choose_ties(cands, realize_strided, keep=keep)
 
 
-def ties_gather():
+def ties_gather(keep=is_tie):
     cands = [(n * size, 32 * s, (n, size, s)) for s in range(1, 65)
              for n in range(1, 33) for size in range(1, 17) if s <= 2 * n]
-    return choose_ties(cands, realize_gather)
+    return choose_ties(cands, realize_gather, keep=keep)
 
 
 def realize_aos_small(key):
@@ -420,7 +434,7 @@ def realize_aos_small(key):
     return None
 
 
-def ties_aos():
+def ties_aos(keep=is_tie, per_method=2):
     """The aos line's (N f, 32 s) for small structs, then (N f, 32 N k)
     for fields up to 4096 bytes in structs that share no sector, and the
     soa line's (N f, 32 ceil(N f / 32))."""
@@ -432,12 +446,18 @@ def ties_aos():
             for k in (k0, k0 + 1):
                 cands.append((n * f, 32 * n * k, ("aos", n, f, k)))
             cands.append((n * f, 32 * ((n * f + 31) // 32), ("soa", n, f)))
+    # One thread and fields up to 1 MiB: efficiencies just under 100 %
+    # over large numbers, where single precision runs out of digits.
+    for f in range(4097, (1 << 20) + 1):
+        k0 = (f + 31) // 32
+        for k in (k0, k0 + 1):
+            cands.append((f, 32 * k, ("aos", 1, f, k)))
 
     def realize(key):
         how = {"small": realize_aos_small, "aos": realize_aos,
                "soa": realize_soa}
         return how[key[0]](key[1:])
-    return choose_ties(cands, realize)
+    return choose_ties(cands, realize, per_method, keep)
 
 
 # --------------------------------------------------- orders (item 5)
@@ -509,6 +529,9 @@ def hard_cases():
     st, _ = ties_strided()
     ga, _ = ties_gather()
     ao, _ = ties_aos()
+    near = ties_strided(is_near_tie)[0] + ties_gather(is_near_tie)[0]
+    # Four per method, alternately in two files.
+    near_aos = ties_aos(is_near_tie, 4)[0]
     return [
         ("round-ties-strided", "rounding", 2,
          "every strided tie that some usual computation rounds wrong",
@@ -519,6 +542,15 @@ def hard_cases():
         ("round-ties-aos-all", "rounding", 2,
          "every aos and soa tie that some usual computation rounds wrong",
          lines(*tie_rows(ao))),
+        ("round-near-ties", "rounding", 2,
+         "strided, gather and aos values within 0.001 % of a tie that some "
+         "usual "
+         "computation puts on the wrong side",
+         lines(*tie_rows(near + near_aos[0::2]))),
+        ("round-near-ties-aos", "rounding", 2,
+         "aos and soa values within 0.001 % of a tie that some usual "
+         "computation puts on the wrong side",
+         lines(*tie_rows(near_aos[1::2]))),
         ("ga-orders-sectors", "gather", 2,
          "one set of sector intervals in eight orders; equal starts, equal "
          "ends", lines(*order_rows(5))),
@@ -615,6 +647,12 @@ def domain_cases():
         ("ga-counts-b", "partial-warp", 2,
          "every address count from 0 to N + 4, other sizes",
          lines(*gather_count_rows(1))),
+        ("ga-bad-token-a", "gather", 2,
+         "a bad token at every index of lists of 1 to 72 addresses",
+         lines(*bad_token_rows(0))),
+        ("ga-bad-token-b", "errors", 2,
+         "the same with 3 threads and other bad tokens",
+         lines(*bad_token_rows(1))),
         ("tp-all", "transpose-padded", 2, "every tile 1-64 with every pad 0-8",
          lines(*transpose_rows(0))),
         ("tu-all-partial", "transpose-unpadded", 2,
@@ -627,3 +665,23 @@ def domain_cases():
          "the same shapes in other positions and in shared",
          lines(*number_shape_rows(1))),
     ]
+
+
+def bad_token_rows(v):
+    """gather's order of checks at every position of its list: a bad
+    token (not a number, or past 2^48) at every index of lists from 1 to
+    72 addresses, and far later; then a negative one, which the count
+    check must come before."""
+    bad = ["x", "1e3", "+4", "281474976710656", "-", "0x"][v::2]
+    rows = ["active %d" % (32 if v == 0 else 3)]
+    for length in list(range(1, 73)) + [100, 1000]:
+        for i, tok in enumerate(bad):
+            at = (length - 1 - i * 7) % length
+            addrs = [str(4 * t) for t in range(length)]
+            addrs[at] = tok
+            rows.append("gather 4 " + " ".join(addrs))
+    for length in (2, 31, 32, 33, 40, 41, 64, 65):
+        addrs = [str(8 * t) for t in range(length)]
+        addrs[-1] = "-8"
+        rows.append("gather 8 " + " ".join(addrs))
+    return rows + ["active 32"]
