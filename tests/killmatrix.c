@@ -5,12 +5,15 @@
  *   killmatrix -w REF [-j N] BIN...
  *
  * Theory of operation. A wrong solution is "killed" by a case when, run on
- * NAME.in under the suite's default limits (1 s of CPU, 256 MiB of address
- * space, 1 MiB of output, a 4 s wall clock), it exits non-zero, dies of a
- * signal, or prints something the grader's default comparison
- * (grader/judge/compare.c: trailing blanks ignored) does not accept against
- * NAME.out. That is what `grade` would count as a lost case, without the
- * sandbox's per-case overhead, so a whole mutation set is judged in seconds.
+ * NAME.in under the suite's limits (suite.json, read by the grader's own
+ * suite_load: CPU, address space, output, and a wall clock of 3 x CPU but
+ * at least 4 s), it exits non-zero, dies of a signal, or prints something
+ * the grader's default comparison (grader/judge/compare.c: trailing blanks
+ * ignored) does not accept against NAME.out. That is what `grade` would
+ * count as a lost case, without the sandbox's per-case overhead, so a
+ * whole mutation set is judged in seconds. The cases run smallest input
+ * first, so that the cheap kills come first and a solution that two small
+ * cases kill never reads the suite's 24 MiB inputs.
  * Up to N programs run at once; each writes into its own memfd, read back
  * when it is reaped. The limits are set between fork and exec; the wall
  * clock is an ITIMER_REAL, which survives exec and kills with SIGALRM.
@@ -22,8 +25,9 @@
  * setup error.
  *
  * -w REF: witness mode. For each BIN, BIN.witness is its distinguishing
- * input; BIN and REF must disagree on it (same rule). Exit 1 when some
- * do not.
+ * input; BIN and REF must disagree on it (same rule, the default limits
+ * below but 64 MiB of output: a witness may be long). Exit 1 when some do
+ * not.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -43,16 +47,27 @@
 #include <unistd.h>
 
 #include "grader/judge/compare.h"
+#include "grader/judge/suite.h"
 
-#define CPU_SECONDS 1
-#define MEMORY_BYTES (256UL << 20)
-#define OUTPUT_BYTES (1UL << 20)
-#define WALL_SECONDS 4
+#define WITNESS_OUTPUT_BYTES (64UL << 20)
+#define MIN_WALL_SECONDS 4
+
+/* What a program runs under (the suite's, or witness mode's). */
+struct klimits {
+	long cpu_seconds, wall_seconds;
+	unsigned long memory_bytes, output_bytes;
+};
+
+static struct klimits lim = {
+	(long)SUITE_DEFAULT_CPU_SECONDS, MIN_WALL_SECONDS,
+	(unsigned long)SUITE_DEFAULT_MEMORY_MIB << 20, WITNESS_OUTPUT_BYTES,
+};
 
 struct kcase {
 	char *name, *in;
 	char *exp;      /* expected output (witness mode: REF's, filled later) */
 	size_t elen;
+	off_t size;     /* of the input: the order of the runs */
 };
 
 struct job {
@@ -135,47 +150,55 @@ static void slurp_path(const char *path, char **buf, size_t *len)
 	close(fd);
 }
 
-static int by_name(const void *a, const void *b)
+/* Smallest input first, then by name: the cheap kills first. */
+static int by_size(const void *a, const void *b)
 {
-	return strcmp(((const struct kcase *)a)->name,
-		      ((const struct kcase *)b)->name);
+	const struct kcase *x = a, *y = b;
+
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return strcmp(x->name, y->name);
 }
 
-/* The cases of DIR: every NAME.in with its NAME.out, sorted by name. */
+/* Whole seconds for RLIMIT_CPU and the wall clock: a fraction rounds up. */
+static long whole_seconds(double s)
+{
+	long w = (long)s;
+
+	return w < s ? w + 1 : w;
+}
+
+/* The cases of DIR/suite.json with their expected outputs, in by_size
+ * order; lim becomes the suite's limits. */
 static struct kcase *load_suite(const char *dir, size_t *n)
 {
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	struct kcase *v = NULL;
-	size_t cap = 0;
+	struct suite s;
+	struct strbuf err = STRBUF_INIT;
+	struct kcase *v;
 
-	if (!d)
-		die("cannot open '%s': %s", dir, strerror(errno));
-	*n = 0;
-	while ((e = readdir(d))) {
-		size_t l = strlen(e->d_name);
-		if (l < 4 || strcmp(e->d_name + l - 3, ".in"))
-			continue;
-		if (*n == cap) {
-			cap = cap ? 2 * cap : 64;
-			v = realloc(v, cap * sizeof(*v));
-			if (!v)
-				die("out of memory");
-		}
-		struct kcase *c = &v[(*n)++];
-		c->name = xstrdup(e->d_name);
-		c->name[l - 3] = '\0';
-		c->in = xmalloc(strlen(dir) + l + 8);
-		sprintf(c->in, "%s/%s", dir, e->d_name);
-		char *out = xmalloc(strlen(dir) + l + 8);
-		sprintf(out, "%s/%s.out", dir, c->name);
-		slurp_path(out, &c->exp, &c->elen);
-		free(out);
+	if (suite_load(&s, dir, &err) < 0)
+		die("%s", strbuf_str(&err));
+	lim.cpu_seconds = whole_seconds(s.cpu_seconds);
+	lim.wall_seconds = whole_seconds(s.wall_seconds > 0 ? s.wall_seconds :
+					 3 * s.cpu_seconds);
+	if (lim.wall_seconds < MIN_WALL_SECONDS)
+		lim.wall_seconds = MIN_WALL_SECONDS;
+	lim.memory_bytes = (unsigned long)s.memory_mib << 20;
+	lim.output_bytes = (unsigned long)s.output_kib << 10;
+	v = xmalloc(s.ncases * sizeof(*v));
+	for (size_t i = 0; i < s.ncases; i++) {
+		struct stat st;
+
+		v[i].name = xstrdup(s.cases[i].name);
+		v[i].in = xstrdup(s.cases[i].in_path);
+		if (stat(v[i].in, &st) < 0)
+			die("cannot read '%s': %s", v[i].in, strerror(errno));
+		v[i].size = st.st_size;
+		slurp_path(s.cases[i].out_path, &v[i].exp, &v[i].elen);
 	}
-	closedir(d);
-	if (*n == 0)
-		die("no cases (NAME.in) in '%s'", dir);
-	qsort(v, *n, sizeof(*v), by_name);
+	*n = s.ncases;
+	suite_free(&s);
+	qsort(v, *n, sizeof(*v), by_size);
 	return v;
 }
 
@@ -186,10 +209,10 @@ static struct kcase *load_suite(const char *dir, size_t *n)
  */
 static void child(const char *bin, const char *in, int out, int trusted)
 {
-	struct rlimit cpu = { CPU_SECONDS, CPU_SECONDS + 1 };
-	struct rlimit as = { MEMORY_BYTES, MEMORY_BYTES };
-	struct rlimit fsz = { OUTPUT_BYTES, OUTPUT_BYTES };
-	struct itimerval wall = { { 0, 0 }, { WALL_SECONDS, 0 } };
+	struct rlimit cpu = { (rlim_t)lim.cpu_seconds, (rlim_t)lim.cpu_seconds + 1 };
+	struct rlimit as = { lim.memory_bytes, lim.memory_bytes };
+	struct rlimit fsz = { lim.output_bytes, lim.output_bytes };
+	struct itimerval wall = { { 0, 0 }, { lim.wall_seconds, 0 } };
 	int fd = open(in, O_RDONLY), null = open("/dev/null", O_WRONLY);
 	char *argv[] = { (char *)bin, NULL };
 

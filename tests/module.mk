@@ -44,10 +44,13 @@ check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
 
 # The kill-matrix driver of the wrong solutions (tests/killmatrix.c): runs
 # programs on suite cases and judges them with the grader's comparison.
+# It reads suite.json with the grader's own loader.
 KILLMATRIX := $(B)/tests/killmatrix
-$(KILLMATRIX): $(call obj,tests/killmatrix.c grader/judge/compare.c)
+$(KILLMATRIX): $(call obj,tests/killmatrix.c grader/judge/compare.c \
+                 grader/judge/suite.c grader/judge/suite_locate.c \
+                 grader/lib/strbuf.c)
 	@mkdir -p $(@D)
-	@$(LOGCMD) $(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^
+	@$(LOGCMD) $(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^ $(JANSSON_LIBS)
 
 # E2E="name ..." runs only the scripts whose names hold one of the words.
 test-e2e: $(BINS) $(HELPERS) $(KILLMATRIX)
@@ -68,7 +71,9 @@ $(FUZZ_BIN): tests/fuzz/fuzz_reference.c $(REF_LIB_SRCS) $(wildcard reference/*.
 # and fails on any crash or sanitizer report.
 fuzz: $(FUZZ_BIN)
 	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/seeds
-	@cp public-tests/*.in hidden-tests/*.in tests/data/*.in $(B)/fuzz/seeds/ 2>/dev/null || true
+	@cp public-tests/*.in tests/data/*.in $(B)/fuzz/seeds/ 2>/dev/null || true
+	@# (not the generated big-* cases: megabytes past -max_len)
+	@find hidden-tests -name '*.in' ! -name 'big-*' -exec cp {} $(B)/fuzz/seeds/ \;
 	$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=5 \
 	    -rss_limit_mb=1024 -print_final_stats=1 \
 	    -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus $(B)/fuzz/seeds \
@@ -96,6 +101,11 @@ fuzz: fuzz-wrong
 .PHONY: wrong-matrix
 wrong-matrix: $(BUILD_BIN)/reference $(KILLMATRIX)
 	WG_WRONG_ALL=1 WG_BUILD=$(B) sh tests/e2e/test_wrong_solutions.sh
+
+# The same for the blind set, tests/wrong-blind/ (test_wrong_blind.sh).
+.PHONY: blind-matrix
+blind-matrix: $(BUILD_BIN)/reference $(KILLMATRIX)
+	WG_WRONG_ALL=1 WG_BUILD=$(B) sh tests/e2e/test_wrong_blind.sh
 
 # CI's bounded smoke run.
 fuzz-smoke:

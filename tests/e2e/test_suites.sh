@@ -1,7 +1,8 @@
 #!/bin/sh
 # The committed suites are what the reference prints: suite-lint accepts
 # public-tests/ and hidden-tests/, and for every case the reference's output
-# on NAME.in equals the committed NAME.out byte for byte. A failure names the
+# on NAME.in equals the committed NAME.out byte for byte (the generated
+# big-* cases: equals their committed hash). A failure names the
 # case; `make regen` rewrites the .out files after an intended change.
 set -u
 root=${WG_ROOT:-.}
@@ -41,5 +42,19 @@ for dir in public-tests hidden-tests; do
 	done
 done
 [ $count -gt 0 ] || { echo "no cases found under $root"; exit 1; }
+
+# The generated cases (big-*, not committed) are the ones whose hashes are
+# committed: the generator and the reference still write them byte for
+# byte, and the hashes name exactly the cases tests/gen-cases.py makes.
+if command -v python3 > /dev/null 2>&1; then
+	names=$(python3 "$root/tests/gen-cases.py" --big-names)
+	listed=$(sed -n 's/^[0-9a-f]*  \(.*\)\.in$/\1/p' "$root/hidden-tests/generated.sha256")
+	[ "$names" = "$listed" ] ||
+		{ echo "FAIL: hidden-tests/generated.sha256 lists other cases than gen-cases.py --big-names"; status=1; }
+fi
+if ! (cd "$root/hidden-tests" && sha256sum --check --quiet --strict generated.sha256); then
+	echo "FAIL: the generated cases differ from hidden-tests/generated.sha256"
+	status=1
+fi
 [ $status -eq 0 ] && echo "$count cases match the reference"
 exit $status

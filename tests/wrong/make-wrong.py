@@ -852,6 +852,76 @@ mut("banks-gcd-formula", "banks",
      "\tout_str(o, \"-way conflict on bank \");\n"
      "\tout_u64(o, (uint64_t)v[0] % g);\n\tout_str(o, \"\\n\");"))
 
+# ---- issue 18: the classes the hidden suite once missed (scale, speed,
+# every byte of a long line, ties that depend on the order of operations,
+# orders of ranges). Their witnesses stay small: each needs at most 384 KiB.
+SORT_TEST = "\t\tif (r[i - 1].start <= r[i].start)"
+SORT_SHIFT = "\t\t} while (j > 0 && r[j - 1].start > x.start);"
+SPAN_MAX = "\t} else if (hi > s->hi) {"
+EFF_BODY = "\tuint64_t q = requested / moved, rem = requested % moved;"
+mut("union-sector-start-no-max", "union",
+    "sorts the ranges by their first sector only and extends a run to the "
+    "last range's end, not the largest",
+    "active 2\ngather 16 24 0\n",
+    (SORT_TEST, "\t\tif (r[i - 1].start >> MODEL_SECTOR_SHIFT <= "
+     "r[i].start >> MODEL_SECTOR_SHIFT)"),
+    (SORT_SHIFT, "\t\t} while (j > 0 && r[j - 1].start >> MODEL_SECTOR_SHIFT "
+     "> x.start >> MODEL_SECTOR_SHIFT);"),
+    (SPAN_MAX, "\t} else {"))
+mut("union-sorted-by-end", "union",
+    "sorts the ranges by their last sector, then merges as if by the first",
+    "active 2\ngather 16 32 24\n",
+    (SORT_TEST, "\t\tif ((r[i - 1].start + r[i - 1].len - 1) >> "
+     "MODEL_SECTOR_SHIFT <= (r[i].start + r[i].len - 1) >> "
+     "MODEL_SECTOR_SHIFT)"),
+    (SORT_SHIFT, "\t\t} while (j > 0 && (r[j - 1].start + r[j - 1].len - 1) "
+     ">> MODEL_SECTOR_SHIFT > (x.start + x.len - 1) >> "
+     "MODEL_SECTOR_SHIFT);"))
+mut("double-div-then-mul", "rounding",
+    "rounds requested / (double) moved * 1000 + 0.5 (50.75 % prints 50.7)",
+    "active 29\nstrided 0 2 14\n",
+    (EFF_BODY, "\treturn (uint64_t)((double)requested / (double)moved * 1000 "
+     "+ 0.5);\n" + EFF_BODY))
+mut("double-percent-times-ten", "rounding",
+    "rounds requested / (double) moved * 100 * 10 + 0.5 (63.75 % prints "
+    "63.7)",
+    "active 17\nstrided 27 1 6\n",
+    (EFF_BODY, "\treturn (uint64_t)((double)requested / (double)moved * 100 "
+     "* 10 + 0.5);\n" + EFF_BODY))
+mut("output-64k", "limits", "writes at most 64 KiB of output, drops the rest",
+    "strided 0 1\n" * 700,
+    ("\tif (o->len && fwrite(o->buf, 1, o->len, stdout) != o->len)\n"
+     "\t\treturn -1;",
+     "\tstatic size_t total;\n"
+     "\tsize_t keep = total >= 65536 ? 0 : 65536 - total < o->len ?\n"
+     "\t\t65536 - total : o->len;\n"
+     "\ttotal += keep;\n"
+     "\tif (keep && fwrite(o->buf, 1, keep, stdout) != keep)\n"
+     "\t\treturn -1;"))
+mut("trim-blanks-one-at-a-time", "limits",
+    "trims a line's leading blanks one memmove at a time (quadratic)",
+    " " * (384 << 10) + "strided 0 1\n",
+    (MAIN_NL, MAIN_NL + "\n\t\twhile (len && (line[0] == ' ' || "
+     "line[0] == '\\t')) {\n\t\t\tmemmove(line, line + 1, len - 1);\n"
+     "\t\t\tlen--;\n\t\t}"))
+mut("getline-drops-at-resize", "lines",
+    "reads lines into a buffer of 1 KiB that doubles, losing the byte "
+    "read when it grows",
+    "strided" + " " * (1023 - 3 - 7) + "96 3 16\n",
+    ("int main(int argc, char **argv)\n{",
+     "static ssize_t read_line(char **line, size_t *cap, FILE *f)\n{\n"
+     "\tsize_t n = 0;\n\tint c = EOF;\n\n"
+     "\tif (!*line) {\n\t\t*cap = 1024;\n\t\t*line = malloc(*cap);\n\t}\n"
+     "\twhile ((c = getc(f)) != EOF) {\n"
+     "\t\tif (n + 1 >= *cap) {\n\t\t\t*cap *= 2;\n"
+     "\t\t\t*line = realloc(*line, *cap);\n\t\t\tcontinue;\n\t\t}\n"
+     "\t\t(*line)[n++] = (char)c;\n\t\tif (c == '\\n')\n\t\t\tbreak;\n\t}\n"
+     "\treturn n == 0 && c == EOF ? -1 : (ssize_t)n;\n}\n\n"
+     "int main(int argc, char **argv)\n{"),
+    ("\twhile ((n = getline(&line, &cap, stdin)) >= 0) {",
+     "\twhile ((n = read_line(&line, &cap, stdin)) >= 0) {"))
+
+
 # ---- student-style bugs, in tests/wrong/student.c
 STUDENT = {}
 
