@@ -174,18 +174,19 @@ static int setup(struct batch *b)
 	batch_hash_tree(b->suite_dir, b->suite_hash);
 	for (size_t i = 0; i < b->n; i++) {
 		batch_hash_tree(b->st[i].dir, b->st[i].hash);
-		batch_find_sources(b, &b->st[i]);
+		batch_find_sources(&b->st[i]);
 		if (b->st[i].state == ST_NO_SUBMISSION) {
 			/* One student's report that cannot be stored is that
 			 * student's "not graded", never the class's. */
 			if (batch_keep_no_submission(b, &b->st[i]) != 0) {
-				batch_fail_student(b, &b->st[i], "no .c file, and its "
-						   "report could not be stored (above)");
+				batch_fail_student(b, &b->st[i], "no submission, and "
+						   "its report could not be stored (above)");
 				continue;
 			}
 			b->no_submission++;
 			b->finished++;
-			batch_progress_event(b, &b->st[i], "no submission (no .c file)");
+			batch_progress_event(b, &b->st[i], "no submission (%s)",
+					     b->st[i].error ? b->st[i].error : "no .c file");
 			continue;
 		}
 		if (b->st[i].state == ST_FAILED) {

@@ -127,7 +127,7 @@ void batch_student_key(struct strbuf *out, const char *folder);
 int batch_student_key_valid(const char *name);
 int batch_find_students(struct batch *b);
 /* s->src, or NO_SUBMISSION, or FAILED with the reason. */
-void batch_find_sources(struct batch *b, struct student *s);
+void batch_find_sources(struct student *s);
 /* b->class_students from b->st, then b->st cut to b->shard's students. */
 void batch_keep_shard(struct batch *b);
 void batch_student_free(struct student *s);

@@ -227,8 +227,8 @@ int batch_keep_no_submission(struct batch *b, struct student *s)
 		      "s:s, s:s}",
 		RK_SUITE, b->suite.name, RK_GRADER_VERSION, WG_VERSION,
 		RK_STATUS, BK_NO_SUBMISSION_STATUS,
-		RK_DETAIL, "no .c file in the folder (__MACOSX and dot-folders "
-			  "ignored)",
+		RK_DETAIL, s->error ? s->error : "no .c file in the folder "
+			  "(__MACOSX and dot-folders ignored)",
 		RK_STUDENT, s->name, RK_SCORE, 0,
 		RK_MAX_SCORE, (int)suite_max_score(&b->suite), RK_SUBMISSIONS,
 		BK_SOURCE_HASH, s->hash, BK_SUITE_HASH, b->suite_hash,

@@ -215,9 +215,10 @@ static void source_dirs(const char *dir, int depth, struct namelist *l)
 	closedir(d);
 }
 
-/* The student's source folder: s->src, or NO_SUBMISSION, or FAILED with
- * both folders named when there are two or more. */
-void batch_find_sources(struct batch *b, struct student *s)
+/* The student's source folder: s->src, or NO_SUBMISSION: no folder holds
+ * a C source, or two or more do (s->error names two: which one is the
+ * submission is the student's to say, and never the grader's failure). */
+void batch_find_sources(struct student *s)
 {
 	struct namelist l = { NULL, 0, 0 };
 	size_t root = strlen(s->dir);
@@ -237,11 +238,9 @@ void batch_find_sources(struct batch *b, struct student *s)
 			    l.v[0][root] ? l.v[0] + root + 1 : ".",
 			    l.v[1][root] ? l.v[1] + root + 1 : ".",
 			    l.n > 2 ? " (and more)" : "");
-		s->state = ST_FAILED;
+		s->state = ST_NO_SUBMISSION;
 		s->error = xstrdup(strbuf_str(&why));
 		strbuf_release(&why);
-		b->failed++;
-		b->finished++;
 	}
 	batch_names_free(&l);
 }

@@ -474,7 +474,7 @@ void batch_write_summary_text(FILE *f, const json_t *sum)
 		fputc('\n', f);
 	text_names(f, "Not started (run the batch again to grade them)",
 		   json_object_get(sum, BK_NOT_STARTED_STUDENTS));
-	text_names(f, "No submission (no .c file)",
+	text_names(f, "No submission (no .c file, or sources in two folders)",
 		   json_object_get(sum, BK_NO_SUBMISSION_STUDENTS));
 	if (merge && (json_array_size(json_object_get(merge, BK_MISSING_SHARDS)) ||
 		      json_array_size(json_object_get(merge, BK_MISSING_STUDENTS))))

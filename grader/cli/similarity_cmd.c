@@ -190,11 +190,13 @@ static int load_class(struct sim_class *c, const char *dir, json_t *skipped)
 		struct student *s = &b.st[i];
 		struct sim_source src = { NULL, 0 };
 
-		batch_find_sources(&b, s);
+		batch_find_sources(s);
 		strbuf_reset(&err);
-		if (s->state == ST_NO_SUBMISSION)
+		/* No C file: nothing to compare; sources in two folders:
+		 * skipped, with the reason. */
+		if (s->state == ST_NO_SUBMISSION && !s->error)
 			continue;
-		if (s->state != ST_FAILED &&
+		if (s->state != ST_NO_SUBMISSION &&
 		    sim_source_load_dir(&src, s->src, &err) == 0) {
 			if (sim_class_add(c, s->name, &src, &err) < 0)
 				rc = error("%s", strbuf_str(&err));

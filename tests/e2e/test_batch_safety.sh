@@ -45,15 +45,19 @@ echo 'int main(void) { return 0; }' > "$c/two/a/main.c"
 echo 'int main(void) { return 0; }' > "$c/two/b/main.c"
 echo 'my notes' > "$c/empty/docs/README.txt"
 "$grade" --batch "$suite" "$c" --out "$tmp/out" -j 2 -q > /dev/null 2>&1
+rc=$?
+[ $rc -eq 0 ] || bad "discovery batch: exit $rc, want 0 (the one graded student is AC; a no submission is no failure of the grader)"
 row() { awk -F, -v s="$1" '$1 == s' "$tmp/out/gradebook.csv"; }
 max=$(awk -F, '$1 == "nested" { print $3 }' "$tmp/out/gradebook.csv")
 row nested | grep -q "^nested,$max,$max,.*,ok,graded,$" || bad "nested: $(row nested)"
 row empty | grep -q "^empty,0,$max,.*,,no submission,$" || bad "empty: $(row empty)"
-row two | grep -q "not graded,\"*C sources in 2 folders, 'a' and 'b'" || bad "two: $(row two)"
+# Two source folders: the student's to sort out, a "no submission" with
+# the reason, never "not graded" (the grader's failure: exit 3).
+row two | grep -q "^two,0,$max,.*no submission,\"*C sources in 2 folders, 'a' and 'b'" || bad "two: $(row two)"
 grep -q '"status": "no submission"' "$tmp/out/students/empty.json" ||
 	bad "empty: no 'no submission' report"
-[ -e "$tmp/out/students/two.json" ] && bad "two: a report"
-grep -q '^No submission (no .c file) (1): empty$' "$tmp/out/summary.txt" ||
+grep -q "C sources in 2 folders" "$tmp/out/students/two.json" || bad "two: no report with the reason"
+grep -q '^No submission (no .c file, or sources in two folders) (2): empty, two$' "$tmp/out/summary.txt" ||
 	bad "summary: $(cat "$tmp/out/summary.txt")"
 
 # A hanging student (each case waits for the 3 s wall limit).
