@@ -138,7 +138,9 @@
  *  tmp sweep   Only without a private /tmp (no mount namespace), as root:
  *              after every run the keeper removes what the slot uid owns
  *              in the host's world-writable folders (sandbox_sweep.c),
- *              as isolate's cleanup does. Not root, the programs run as
+ *              as isolate's cleanup does, through descriptors, never
+ *              a name that may have become a symlink (the other slot's
+ *              program runs meanwhile). Not root, the programs run as
  *              the caller and nothing can be told apart: not swept, and
  *              the account (sandbox_leaks) says so.
  *              Cost: a walk of those folders per run (degraded mode only).

@@ -143,20 +143,22 @@ static int searchable_by(const struct stat *st, uid_t uid)
 
 static void sweep_at(int fd, int root, uid_t uid, int depth, long *budget);
 
-/* The uid's folder name below fd: emptied, then removed. */
+/* The uid's folder name below fd: emptied, then removed. It is opened
+ * once, without following a link, and checked to be still the uid's:
+ * another slot's program may swap the name for a symlink meanwhile
+ * (tests/helpers/sb_sweeprace.c), and anything done by name (a chmod, as
+ * before) would follow it to a host file. Root needs no mode to open,
+ * search or empty a folder, so a folder the uid closed is no obstacle. */
 static void remove_dir(int fd, const char *name, int root, uid_t uid,
 		       int depth, long *budget)
 {
-	int sub;
+	struct stat st;
+	int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
-	/* A folder the uid made unsearchable: opened anyway when this fails
-	 * (root ignores the mode), so the result needs no check. */
-	if (fchmodat(fd, name, 0700, 0) < 0)
-		errno = 0;
-	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (sub < 0)
 		return;
-	sweep_at(sub, root, uid, depth + 1, budget);
+	if (fstat(sub, &st) == 0 && st.st_uid == uid)
+		sweep_at(sub, root, uid, depth + 1, budget);
 	close(sub);
 	unlinkat(fd, name, AT_REMOVEDIR);
 }
