@@ -137,7 +137,8 @@
  *              whatever -j, and no verdict depends on -j (README "Limits").
  *  tmp sweep   Only without a private /tmp (no mount namespace), as root:
  *              after every run the keeper removes what the slot uid owns
- *              in the host's world-writable folders (sandbox_sweep.c),
+ *              in the host's world-writable folders (a folder with all
+ *              it holds, whoever put it there: sandbox_sweep.c),
  *              as isolate's cleanup does, through descriptors, never
  *              a name that may have become a symlink (the other slot's
  *              program runs meanwhile). Not root, the programs run as

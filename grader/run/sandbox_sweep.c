@@ -15,8 +15,11 @@
  *
  * What. After each run (every process of the uid is dead by then), each
  * root is walked whole: every entry the uid owns is removed (a folder with
- * what it holds); folders the uid cannot search are not entered (it could
- * not have written below them). Everything goes through descriptors opened
+ * all it holds, whoever owns that: another slot's uid may have planted a
+ * folder in it and then lost the right to search it); other folders the
+ * uid cannot search are not entered (it could not have written below
+ * them). A folder of another uid inside the uid's that must move up
+ * (below) is first given to the uid. Everything goes through descriptors opened
  * with O_NOFOLLOW from the root down, never a path: other users (another
  * slot's program) may rename entries meanwhile. A chain of folders deeper
  * than SWEEP_FDS is moved up to its root and swept from there, so its
@@ -141,24 +144,28 @@ static int searchable_by(const struct stat *st, uid_t uid)
 	return st->st_uid == uid || (st->st_mode & S_IXOTH);
 }
 
-static void sweep_at(int fd, int root, uid_t uid, int depth, long *budget);
+static void sweep_at(int fd, int root, uid_t uid, int all, int depth,
+		     long *budget);
 
-/* The uid's folder name below fd: emptied, then removed. It is opened
- * once, without following a link, and checked to be still the uid's:
- * another slot's program may swap the name for a symlink meanwhile
- * (tests/helpers/sb_sweeprace.c), and anything done by name (a chmod, as
- * before) would follow it to a host file. Root needs no mode to open,
- * search or empty a folder, so a folder the uid closed is no obstacle. */
+/* A folder of the uid's (or any folder below one: all), name below fd:
+ * emptied of whatever it holds, then removed. Everything below a folder of
+ * the uid's got there with its leave: a peer slot's program may plant a
+ * folder in it, which that peer's sweep cannot reach once the uid closed
+ * this one (tests/helpers/sb_sweeprace.c), so all of it goes. The folder
+ * is opened once, without following a link, and checked to be the uid's:
+ * the other slot's program may swap the name for a symlink meanwhile, and
+ * anything done by name (a chmod, as before) would follow it to a host
+ * file. Root needs no mode to open, search or empty a folder. */
 static void remove_dir(int fd, const char *name, int root, uid_t uid,
-		       int depth, long *budget)
+		       int all, int depth, long *budget)
 {
 	struct stat st;
 	int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (sub < 0)
 		return;
-	if (fstat(sub, &st) == 0 && st.st_uid == uid)
-		sweep_at(sub, root, uid, depth + 1, budget);
+	if (fstat(sub, &st) == 0 && (all || st.st_uid == uid))
+		sweep_at(sub, root, uid, 1, depth + 1, budget);
 	close(sub);
 	unlinkat(fd, name, AT_REMOVEDIR);
 }
@@ -180,7 +187,9 @@ static void move_up(int fd, const char *name, int root)
 	}
 }
 
-static void sweep_at(int fd, int root, uid_t uid, int depth, long *budget)
+/* all: fd is (below) a folder of the uid's, whose every entry goes. */
+static void sweep_at(int fd, int root, uid_t uid, int all, int depth,
+		     long *budget)
 {
 	int dup_fd = dup(fd);
 	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
@@ -201,20 +210,25 @@ static void sweep_at(int fd, int root, uid_t uid, int depth, long *budget)
 		if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
 		    is_skipped(&st))
 			continue;
+		int ours = all || st.st_uid == uid;
+
 		if (!S_ISDIR(st.st_mode)) {
-			if (st.st_uid == uid)
+			if (ours)
 				unlinkat(fd, e->d_name, 0);
 			continue;
 		}
-		if (st.st_uid == uid && depth >= SWEEP_FDS)
+		/* A moved-up folder is swept as the uid's: it must be its. */
+		if (ours && depth >= SWEEP_FDS &&
+		    (st.st_uid == uid ||
+		     fchownat(fd, e->d_name, uid, (gid_t)-1, AT_SYMLINK_NOFOLLOW) == 0))
 			move_up(fd, e->d_name, root);
-		else if (st.st_uid == uid)
-			remove_dir(fd, e->d_name, root, uid, depth, budget);
+		else if (ours)
+			remove_dir(fd, e->d_name, root, uid, all, depth, budget);
 		else if (searchable_by(&st, uid) && depth < SWEEP_FDS) {
 			int sub = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY |
 					 O_NOFOLLOW | O_CLOEXEC);
 			if (sub >= 0) {
-				sweep_at(sub, root, uid, depth + 1, budget);
+				sweep_at(sub, root, uid, 0, depth + 1, budget);
 				close(sub);
 			}
 		}
@@ -231,6 +245,6 @@ void sbx_sweep(uid_t uid)
 	do {
 		again = 0;
 		for (int i = 0; i < nroots; i++)
-			sweep_at(roots[i].fd, roots[i].fd, uid, 0, &budget);
+			sweep_at(roots[i].fd, roots[i].fd, uid, 0, 0, &budget);
 	} while (again && budget > 0);
 }

@@ -2,8 +2,10 @@
 # The degraded mode's sweep (WG_NO_NAMESPACES=1, root: sandbox_sweep.c)
 # against the other slot's program (tests/helpers/sb_sweeprace.c plays the
 # student in both slots, under two uids, with -j 2):
-# a swapped symlink never makes root act on a host file: a file the program
-# names (mode 0644) keeps its mode after every grade.
+#  1. a swapped symlink never makes root act on a host file: a file the
+#     program names (mode 0644) keeps its mode after every grade;
+#  2. a folder of one slot uid planted inside another's is swept all the
+#     same: nothing the programs made is left in /tmp after grade.
 # Only as root (without a uid switch there is no sweep): else skipped.
 set -u
 root=${WG_ROOT:-.}
@@ -43,6 +45,8 @@ for round in 1 2 3; do
 	mode=$(stat -c %a "$tmp/victim")
 	[ "$mode" = 644 ] || bad "round $round: the sweep changed a host file's mode to $mode"
 	chmod 644 "$tmp/victim"
+	left=$(ls -d /tmp/"$tag"-* 2>/dev/null)
+	[ -z "$left" ] || bad "round $round: left in /tmp: $left"
 	rm -rf /tmp/"$tag"-*
 done
 exit $fail

@@ -14,7 +14,9 @@
  *     inside V's, which V's sweep does not own), and in its own folder
  *     swaps every peer's d-V with a symlink s-V -> TARGET
  *     (renameat2 RENAME_EXCHANGE) over and over: when V's sweep has seen
- *     d-V as V's folder and then acts on it by name, the name is the link.
+ *     d-V as V's folder and then acts on it by name, the name is the link;
+ *   - at the end, closes /tmp/TAG-U (mode 0700): V's sweep cannot search
+ *     it for the folders V planted there.
  * Prints "done". Bounded: one folder, a folder and a link per peer, 600 ms
  * of work at most.
  */
@@ -99,6 +101,8 @@ static void race(const char *tag, const char *target)
 		plant(prefix, u);
 		swap(fd, target);
 	}
+	/* Closed to the peers: their sweeps cannot reach what they planted. */
+	fchmod(fd, 0700);
 	close(fd);
 }
 
