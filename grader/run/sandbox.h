@@ -63,8 +63,9 @@
  *              read-only; the top level masked by empty read-only tmpfs
  *              but for the system's folders (/bin, /sbin, /lib*, /usr,
  *              /etc, /dev, /proc); the suite, the submissions, each
- *              --hide folder and an installed warpgrade's libexec and
- *              share (grade's hide list, guard.h) covered by an empty
+ *              --hide folder, an installed warpgrade's libexec and
+ *              share and the checkout grade was built from (grade's
+ *              hide list, guard.h) covered by an empty
  *              mode-000 tmpfs; the minimal /dev above (nothing there can
  *              block an #include); /proc empty; per build a fresh /tmp
  *              (also bound at /var/tmp), a tmpfs of build_tmp_bytes and
