@@ -427,6 +427,28 @@ START_TEST(test_sources_roundtrip)
 }
 END_TEST
 
+/* A source's name is the student's: raw bytes in it (a name no build
+ * takes, still loaded for similarity) are made valid UTF-8, so the sources
+ * record (JSON) can hold it; it once failed the batch's similarity. */
+START_TEST(test_source_name_bytes)
+{
+	struct sim_source s = { NULL, 0 };
+	struct sim_class c = SIM_CLASS_INIT;
+	struct strbuf err = STRBUF_INIT;
+	json_t *rec;
+
+	ck_assert_int_eq(sim_source_add(&s, "@\x9b" "31m\xc2\x9b.c",
+					"int main(void) { return 0; }\n", 29, &err), 0);
+	ck_assert_str_eq(s.files[0].name, "@\xEF\xBF\xBD" "31m\xc2\x9b.c");
+	ck_assert_int_eq(sim_class_add(&c, "x", &s, &err), 0);
+	rec = sim_report_sources(&c);
+	ck_assert_ptr_nonnull(rec);
+	json_decref(rec);
+	sim_class_release(&c);
+	strbuf_release(&err);
+}
+END_TEST
+
 /* The page shows the similarity to staff only. */
 START_TEST(test_page_staff_only)
 {
@@ -471,6 +493,7 @@ Suite *make_similarity_suite(void)
 	tcase_add_test(t, test_idioms);
 	tcase_add_test(t, test_regions);
 	tcase_add_test(t, test_sources_roundtrip);
+	tcase_add_test(t, test_source_name_bytes);
 	tcase_add_test(t, test_page_staff_only);
 	suite_add_tcase(s, t);
 	return s;

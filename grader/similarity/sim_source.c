@@ -35,7 +35,7 @@ static int to_utf8(struct strbuf *out, const char *text, size_t len)
 int sim_source_add(struct sim_source *s, const char *name, const char *text,
 		   size_t len, struct strbuf *err)
 {
-	struct strbuf t = STRBUF_INIT;
+	struct strbuf t = STRBUF_INIT, nm = STRBUF_INIT;
 	struct sim_file *v;
 
 	if (s->n >= SIM_SOURCE_FILES) {
@@ -43,15 +43,19 @@ int sim_source_add(struct sim_source *s, const char *name, const char *text,
 		return -1;
 	}
 	v = realloc(s->files, (s->n + 1) * sizeof *v);
-	if (!v || to_utf8(&t, text, len) < 0) {
+	/* The name is the student's too, and goes to the JSON report, which
+	 * takes valid UTF-8 only (a name of raw bytes made the whole batch's
+	 * similarity fail, exit 3): made valid as the text is. */
+	if (!v || to_utf8(&t, text, len) < 0 || to_utf8(&nm, name, strlen(name)) < 0) {
 		if (v)
 			s->files = v;
 		strbuf_release(&t);
+		strbuf_release(&nm);
 		strbuf_addstr(err, "out of memory");
 		return -1;
 	}
 	s->files = v;
-	v[s->n].name = strdup(name);
+	v[s->n].name = strbuf_detach(&nm, NULL);
 	v[s->n].text = strbuf_detach(&t, &v[s->n].len);
 	if (!v[s->n].name || !v[s->n].text) {
 		free(v[s->n].name);
