@@ -9,8 +9,12 @@
  * list in a private mount namespace (sandbox.h): the suite, every
  * submission (the programs run from copies in the scratch tree; a
  * directory submission's sources are copied before the build), every
- * --hide, and an installed warpgrade's libexec and share folders (found
- * from grade's own path: PREFIX/bin/grade). The programs see none of the
+ * --hide, an installed warpgrade's libexec and share folders (found
+ * from grade's own path: PREFIX/bin/grade), and the checkout grade was
+ * built from (its reference, hidden-tests and submissions folders and its
+ * build tree, found from the paths make compiled in and from a build
+ * tree's bin/reference beside grade), which the compiler would otherwise
+ * see where it lies in a system folder (/usr/local/src). The programs see none of the
  * host anyway (the minimal root); the list is the compiler's masks. Not root, they do so in a user namespace where the kernel allows
  * one (grade warns when it does not).
  */

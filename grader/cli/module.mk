@@ -62,3 +62,7 @@ bench-memory: $(BUILD_BIN)/grade $(BUILD_BIN)/reference
 bench-wrong: $(BUILD_BIN)/grade $(BUILD_BIN)/reference $(B)/helpers/bench_spawn
 	sh tests/bench/bench-wrong.sh $(B)
 BENCH_TARGETS += bench-memory bench-wrong
+# guard.c hides the checkout grade was built from (its reference, hidden
+# suite, samples and build tree) from the compiler, wherever grade runs.
+$(call obj,grader/cli/guard.c): CPPFLAGS += -DWG_SRCDIR='"$(CURDIR)"' \
+                                            -DWG_BUILDDIR='"$(abspath $(B))"'

@@ -63,8 +63,9 @@
  *              read-only; the top level masked by empty read-only tmpfs
  *              but for the system's folders (/bin, /sbin, /lib*, /usr,
  *              /etc, /dev, /proc); the suite, the submissions, each
- *              --hide folder and an installed warpgrade's libexec and
- *              share (grade's hide list, guard.h) covered by an empty
+ *              --hide folder, an installed warpgrade's libexec and
+ *              share and the checkout grade was built from (grade's
+ *              hide list, guard.h) covered by an empty
  *              mode-000 tmpfs; the minimal /dev above (nothing there can
  *              block an #include); /proc empty; per build a fresh /tmp
  *              (also bound at /var/tmp), a tmpfs of build_tmp_bytes and
@@ -137,8 +138,11 @@
  *              whatever -j, and no verdict depends on -j (README "Limits").
  *  tmp sweep   Only without a private /tmp (no mount namespace), as root:
  *              after every run the keeper removes what the slot uid owns
- *              in the host's world-writable folders (sandbox_sweep.c),
- *              as isolate's cleanup does. Not root, the programs run as
+ *              in the host's world-writable folders (a folder with all
+ *              it holds, whoever put it there: sandbox_sweep.c),
+ *              as isolate's cleanup does, through descriptors, never
+ *              a name that may have become a symlink (the other slot's
+ *              program runs meanwhile). Not root, the programs run as
  *              the caller and nothing can be told apart: not swept, and
  *              the account (sandbox_leaks) says so.
  *              Cost: a readdir of each of those folders per run

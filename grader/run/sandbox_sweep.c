@@ -194,18 +194,25 @@ int sbx_sweep_roots(char (*out)[PATH_MAX], int max)
 
 static void empty_dir(int fd, int top, int depth, long *budget);
 
-/* Removes the folder name below fd with everything in it. */
-static void remove_dir(int fd, const char *name, int top, int depth, long *budget)
+/* Removes the folder name below fd with everything in it; owner: whose it
+ * must be ((uid_t)-1: anyone's, below a folder of the uid's). It is opened
+ * once, without following a link, and checked: another slot's program may
+ * swap the name for a symlink meanwhile, and anything done by name (a
+ * chmod, as once) would follow it to a host file (red team:
+ * tests/helpers/sb_sweeprace.c). Root needs no mode to open, search or
+ * empty a folder. */
+static void remove_dir(int fd, const char *name, uid_t owner, int top,
+		       int depth, long *budget)
 {
-	int sub;
+	struct stat st;
+	int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
-	/* A folder the uid made unsearchable: opened anyway when this fails
-	 * (root ignores the mode), so the result needs no check. */
-	if (fchmodat(fd, name, 0700, 0) < 0)
-		errno = 0;
-	sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (sub < 0)
 		return;
+	if (fstat(sub, &st) < 0 || (owner != (uid_t)-1 && st.st_uid != owner)) {
+		close(sub);
+		return;
+	}
 	empty_dir(sub, top, depth + 1, budget);
 	close(sub);
 	unlinkat(fd, name, AT_REMOVEDIR);
@@ -246,7 +253,7 @@ static void empty_dir(int fd, int top, int depth, long *budget)
 		else if (depth >= SWEEP_FDS)
 			move_up(fd, e->d_name, top);
 		else
-			remove_dir(fd, e->d_name, top, depth, budget);
+			remove_dir(fd, e->d_name, (uid_t)-1, top, depth, budget);
 	}
 	closedir(d);
 }
@@ -275,7 +282,7 @@ static void sweep_dir(int fd, uid_t uid, long *budget)
 		    is_skipped(&st) || (st.st_uid != uid && !ours(e->d_name)))
 			continue;
 		if (S_ISDIR(st.st_mode))
-			remove_dir(fd, e->d_name, fd, 0, budget);
+			remove_dir(fd, e->d_name, st.st_uid, fd, 0, budget);
 		else
 			unlinkat(fd, e->d_name, 0);
 	}

@@ -23,7 +23,7 @@ struct strbuf;
 #define SIM_SOURCE_FILES 256        /* files of one submission */
 
 struct sim_file {
-	char *name;          /* the file's name (no folder) */
+	char *name;          /* the file's name (no folder), valid UTF-8 */
 	char *text;          /* valid UTF-8, NUL-terminated */
 	size_t len;
 };

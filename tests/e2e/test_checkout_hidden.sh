@@ -1,0 +1,71 @@
+#!/bin/sh
+# The compiler never sees the checkout grade was built from, wherever it
+# lies: a checkout under /usr/local/src (a folder the build view keeps)
+# holds the reference's sources, the hidden suite and the build tree whose
+# bin/ holds the built reference, a free solution for a submission that
+# #includes the sources or .incbins the binary and execs it. Two cheaters
+# try, against a copy of grade in a checkout-like tree there: each prints
+# a secret it can only have read from that tree, the case's expected
+# output; a CE (the file is not there for the compiler) is the defence.
+# As root only (a normal user cannot write under /usr), and where a mount
+# namespace exists; else skipped.
+set -u
+root=${WG_ROOT:-.}
+b=$root/${WG_BUILD:-build}
+[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
+grade=$b/bin/grade
+[ "$(id -u)" = 0 ] || { echo "skipped: root only (writes under /usr/local/src)"; exit 77; }
+if ! "$grade" --check-env 2>/dev/null | grep -q '^  mount namespace    yes'; then
+	echo "skipped: no mount namespace here"
+	exit 77
+fi
+command -v python3 >/dev/null 2>&1 || { echo "python3 needed to read the report"; exit 77; }
+WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 6)); export WG_UID_BASE
+mkdir -p /usr/local/src || exit 1
+co=$(mktemp -d /usr/local/src/wg-e2e-checkout.XXXXXX) || exit 1
+tmp=$(mktemp -d) || exit 1
+cleanup() {
+	rm -rf "$co" "$tmp"
+}
+trap cleanup EXIT INT TERM
+chmod 755 "$co" "$tmp"
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+secret=WG-REFERENCE-$$
+mkdir -p "$co/build/bin" "$co/reference" "$co/hidden-tests"
+cp "$grade" "$co/build/bin/grade"
+printf '%s\n' "$secret" > "$co/build/bin/reference"
+printf '#define SECRET "%s"\n' "$secret" > "$co/reference/secret.h"
+chmod -R a+rX "$co"
+
+mkdir -p "$tmp/suite" "$tmp/inc" "$tmp/bin"
+printf 'x\n' > "$tmp/suite/a.in"
+printf '%s\n' "$secret" > "$tmp/suite/a.out"
+printf '{"name": "t", "limits": {"cpu_seconds": 2}, "cases": [{"name": "a", "category": "x", "points": 1}]}\n' \
+	> "$tmp/suite/suite.json"
+cat > "$tmp/inc/main.c" <<C
+#include <stdio.h>
+#include "$co/reference/secret.h"
+int main(void) { puts(SECRET); return 0; }
+C
+cat > "$tmp/bin/main.c" <<C
+#include <stdio.h>
+__asm__(".section .rodata\\n.globl ref_bin\\nref_bin:\\n"
+	".incbin \\"$co/build/bin/reference\\"\\n.byte 0\\n.previous\\n");
+extern const char ref_bin[];
+int main(void) { fputs(ref_bin, stdout); return 0; }
+C
+chmod -R a+rX "$tmp"
+
+for sub in inc bin; do
+	"$co/build/bin/grade" --json "$tmp/$sub.json" "$tmp/suite" "$tmp/$sub" \
+		> "$tmp/$sub.log" 2>&1
+	python3 - "$tmp/$sub.json" <<'PY' || bad "$sub: the build read the checkout: $(tail -n 3 "$tmp/$sub.log")"
+import json, sys
+s = json.load(open(sys.argv[1]))["submissions"][0]
+assert s["build"]["status"] != "ok", s["build"]
+assert s["score"] == 0, s["score"]
+PY
+done
+exit $fail
