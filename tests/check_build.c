@@ -289,7 +289,7 @@ END_TEST
 
 /* What a submission holds is never an IE: a sparse header past the 4 MiB
  * of sources, a FIFO named like a source, a name with an escape: each a
- * CE with its reason (README "Submission limits"). */
+ * CE with its reason (docs/grade.md, "Submission limits"). */
 START_TEST(test_odd_sources)
 {
 	struct build_limits lim = BUILD_LIMITS_INIT;

@@ -23,7 +23,7 @@ MIB = 1 << 20
 BIG_PREFIX = "big-"
 
 # The suite's limits and where they come from (suite.json's description
-# and README, "Time and output limits"): one limit per suite, as Kattis has
+# and docs/suites.md, "Time and output limits"): one limit per suite, as Kattis has
 # one per problem. CPU: 10 x the reference's slowest case (measured by
 # `make suite-limits`, which fails when a case needs more than a tenth of
 # the limit), at least 1 s; the slow cases are sized so that a quadratic
@@ -208,7 +208,7 @@ def many_commands(n, seed):
     for i in range(n):
         k = rnd.randrange(10)
         # Never two actives in a row: a failed one among them could not be
-        # told from the output (README, line_map), and nothing is gained.
+        # told from the output (docs/suites.md, line_map), and nothing is gained.
         if k == 0 and rows and rows[-1].startswith("active"):
             k = 1
         if k == 0:

@@ -4,7 +4,7 @@ suite-limits`).
 
 Usage: python3 tests/suite-limits.py [--runs N] REFERENCE SUITE_DIR...
 
-The rule (suite.json's description, README "Time and output limits"), in
+The rule (suite.json's description, docs/suites.md "Time and output limits"), in
 the manner of Kattis, which derives one time limit per problem from its
 slowest accepted solution times a multiplier: a suite's cpu_seconds is
 FACTOR (10) x the reference's CPU time on its slowest case, rounded up to

@@ -346,7 +346,7 @@ static void set_limits(const struct options *o, const struct suite *s,
  * allowed (processes > 1), `processes` stacks of the memory limit could
  * never fit, and pthread_create would fail (EAGAIN): each gets the memory
  * limit / (2 x processes), half the address space for the stacks and half
- * for the rest. README "Limits" says the same. */
+ * for the rest. docs/suites.md "Limits" says the same. */
 static void set_stack(const struct suite *s, const struct sandbox_layers *l,
 		      struct judge_config *cfg)
 {

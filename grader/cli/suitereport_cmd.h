@@ -13,7 +13,7 @@
  * `grade SUITE_DIR WRONG_DIR/NAME...` would (build and judge in the
  * sandbox, -j in parallel); its JSON report becomes the kill matrix that
  * grader/report/suitereport.h analyses. The text goes to stdout, the JSON
- * (README "Suite reports") to FILE.
+ * (docs/suites.md, "Suite reports") to FILE.
  */
 
 /* grade's main calls this when argv holds --suite-report; argv is grade's

@@ -24,7 +24,7 @@
  * wall_seconds (default max(3 x CPU, CPU + 2)), tmp_mib 64 (each private
  * tmpfs), processes 1 (the program alone), stack_mib (default: the memory
  * limit, lowered by grade where threads' stacks would not fit in an
- * address-space limit: README "Limits"); the seconds are numbers > 0, the others integers > 0),
+ * address-space limit: docs/suites.md "Limits"); the seconds are numbers > 0, the others integers > 0),
  * "build_limits" (the compiler's: every key optional, defaults as above;
  * seconds are numbers > 0, the others integers > 0), "hints" (category ->
  * one-line

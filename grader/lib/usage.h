@@ -47,7 +47,7 @@
  * f, for ferror); usage_scrub_dup: NULL when memory runs out.
  */
 
-/* grade's exit statuses (README "Exit statuses"). */
+/* grade's exit statuses (docs/grade.md, "Exit statuses"). */
 enum {
 	WG_EXIT_ALL_AC = 0,     /* every submission got full points */
 	WG_EXIT_NOT_AC = 1,     /* some submission lost points */

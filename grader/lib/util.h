@@ -17,7 +17,7 @@ double wg_now(void);
 
 /* The signals that ask grade to stop (SIGINT, SIGTERM, SIGHUP) to handler,
  * or to SIG_IGN / SIG_DFL, with no flags and an empty mask. A handler only
- * sets a flag (style.md). */
+ * sets a flag (docs/hacking.md, "Conventions"; as git and isolate do). */
 void wg_stop_signals(void (*handler)(int));
 
 /* "a/b" into out (appended). 0, or -1 (allocation). */

@@ -8,7 +8,7 @@
  * String literals (macros), so that they also go into json_pack()'s
  * argument lists and concatenate with other literals.
  *
- * The report's shape (README "JSON report" is the full reference):
+ * The report's shape (docs/grade.md, "The JSON report", is the full reference):
  *
  *   { suite, suite_dir, grader_version, exact, view: "staff"|"student",
  *     limits: { cpu_seconds, wall_seconds, memory_mib, output_kib,

@@ -548,7 +548,7 @@ static json_t *split_json(const char *text, const char *sep)
 	return arr;
 }
 
-/* The account's keys (README "The sandbox"): the folders swept without a
+/* The account's keys (docs/sandbox.md, "The report's account"): the folders swept without a
  * private /tmp, and whether (and how) the suite's hidden tests may leak. */
 static int add_account(json_t *sb, const struct sandbox_layers *l,
 		       const char *leaks, int hidden)

@@ -17,7 +17,7 @@
  * names the submission's files by their real paths in the compiler's
  * messages ("subs/alice/main.c:3:1", not the build folder's "./main.c").
  *
- * The JSON report (README.md, "The JSON report") always holds every diff, hidden cases'
+ * The JSON report (docs/grade.md, "The JSON report") always holds every diff, hidden cases'
  * too: it is the staff's record. Each case carries its "visibility", so an
  * exporter meant for students (Gradescope) leaves hidden diffs out.
  * An IE case has "excluded": true and its points are left out of the

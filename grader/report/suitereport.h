@@ -19,7 +19,7 @@
  *     how many no other category kills;
  *   - per family of wrong solutions (when known): how many are killed.
  *
- * The report is a JSON object (README.md, "Suite reports", schema
+ * The report is a JSON object (docs/suites.md, "Suite reports", schema
  * "warpgrade-suite-report/1"); the terminal text is printed from that same
  * object, so the two always agree, and an HTML page can render it too.
  * Library code: nothing here exits; only suitereport_print prints, to the
@@ -67,7 +67,7 @@ int suitereport_kills(const char *verdict);
  * NULL name or verdict). */
 json_t *suitereport_json(const struct suitereport_matrix *m, struct strbuf *err);
 
-/* The same from grade's own JSON report (README "The JSON report"): one
+/* The same from grade's own JSON report (docs/grade.md, "The JSON report"): one
  * solution per submission (named by its path's last component, or its
  * folder's for ".../main.c"), the cases of the first submission in order.
  * families: an object {solution name: family} or NULL. Sets "suite" and

@@ -20,7 +20,7 @@
  * from the build folder only through build_take_program(), which never
  * follows a link.
  *
- * Submission limits (README "Submission limits"). Whatever a submission
+ * Submission limits (docs/grade.md, "Submission limits"). Whatever a submission
  * holds is its own doing, so a source the grader will not take is a CE with
  * the reason (r->reason, and the log), never an IE: more than
  * BUILD_MAX_SOURCES sources; sources of more than BUILD_MAX_SOURCE_BYTES

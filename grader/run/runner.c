@@ -24,8 +24,9 @@
  * the child exits. The poll timeout is the time left to the wall deadline.
  * A closed stdout/stderr only leaves the poll set; the loop ends when the
  * child exits, at the deadline, or at an output cap. Then: SIGKILL to the
- * process group, and with a dedicated uid to every process of that uid (a
- * short-lived process that becomes that uid and calls kill(-1, SIGKILL));
+ * process group, and with a dedicated uid to every process of that uid
+ * (sandbox_kill_uid: found in /proc and killed from root, never by becoming
+ * that uid, which such a process could stop);
  * wait4 for rusage; and a drain of the pipes bounded by RUN_DRAIN_MS, for
  * output still buffered or a descendant that has not died yet.
  */

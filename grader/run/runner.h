@@ -55,8 +55,11 @@
  * none). Every function may be called from several threads at once, each on
  * its own struct run_child.
  *
- * The child, before exec (only async-signal-safe calls): new session and
- * process group (pgid = pid); default signal dispositions; with the
+ * The child, before exec (only async-signal-safe calls): a process group of
+ * its own (pgid = pid), in a new session unless the caller made one
+ * (run_spawn_extra.in_session: the keeper makes one session for its slot,
+ * and a session per run would be a scheduler group per run under
+ * autogroup); default signal dispositions; with the
  * sandbox's extras, its cgroups joined and a new IPC namespace;
  * stdin/stdout/stderr on the pipes; every fd above 2 closed; rlimits (CPU
  * soft = ceil of the limit and hard = soft + 1, address space, stack, file
@@ -69,7 +72,8 @@
  * signal mask; execve with c.env, or the fixed environment
  * PATH=/usr/bin:/bin LANG=C HOME=<dir> when c.env is NULL. A failure at
  * any step is sent to the parent as {stage, errno} over a close-on-exec
- * pipe; EOF on that pipe means exec succeeded. Stage names: "setsid",
+ * pipe; EOF on that pipe means exec succeeded. Stage names: "setsid" (also
+ * a failed setpgid),
  * "sigaction", "cgroup", "ipc namespace", "dup2", "close fds",
  * "setrlimit", "setgroups", "setgid", "setuid", "verify credentials",
  * "prctl", "seccomp", "chdir", "sigprocmask" (all harness failures:

@@ -53,8 +53,15 @@
  *              compiler, no installed grader, no home folder. A run can
  *              read no file whose page-cache state another run can set:
  *              every file it sees is in memory (tmpfs), so the cache is
- *              no channel from a hidden case to a visible one. A program
- *              given as a script (staff's: a submission is always built)
+ *              no channel from a hidden case to a visible one (a hidden
+ *              case touching pages of lto1 for a later case to read back
+ *              with mincore finds no lto1). Why not link statically as IOI
+ *              does: the student kit builds and runs the program as any C
+ *              program is, and a static glibc is another program than the
+ *              one the student tested; copying the few libraries it links
+ *              costs one copy per slot. (No /etc, so no NSS, locales or
+ *              dlopen of system libraries: this exercise needs none.) A
+ *              program given as a script (staff's: a submission is always built)
  *              needs /bin/sh and more: then (cfg->host_view) the run view
  *              is the build view's masks with the private areas instead,
  *              and the report's missing says so.
@@ -66,7 +73,8 @@
  *              --hide folder, an installed warpgrade's libexec and
  *              share and the checkout grade was built from (grade's
  *              hide list, guard.h) covered by an empty
- *              mode-000 tmpfs; the minimal /dev above (nothing there can
+ *              mode-000 tmpfs (source "tmpfs", so /proc/self/mountinfo
+ *              names nothing but the mount points); the minimal /dev above (nothing there can
  *              block an #include); /proc empty; per build a fresh /tmp
  *              (also bound at /var/tmp), a tmpfs of build_tmp_bytes and
  *              4096 inodes (the compiler's TMPDIR: a full one is the
@@ -76,7 +84,9 @@
  *
  *              The keeper lives in the run view; it enters the build view
  *              (setns) only to prepare a build and fork the compiler. Per
- *              case the areas are checked (statfs) and, if the last
+ *              case the areas' inode and block counts (statfs) and their
+ *              roots' ctimes are checked, with the working folder's
+ *              (a file made and removed again counts), and, if the last
  *              program left anything in them, mounted afresh; the working
  *              folder is made anew every time; the program is copied when
  *              it changes. So nothing a case writes reaches a later case,
@@ -93,7 +103,14 @@
  *              1: a PID namespace whose init only reaps, and which
  *              mounts the slot's own /proc (subset=pid): no other process
  *              of the machine to list or read (another slot's name, grade's
- *              command line). A program's
+ *              command line). Where the kernel takes it (5.8 and later)
+ *              the /proc is mounted hidepid=invisible, so the namespace's
+ *              own helpers are invisible too: the spawner's /proc/2/stat
+ *              adds up the page faults and CPU times of every program it
+ *              reaped, a counter one case could set and a later one read
+ *              (without hidepid the report's missing says so). The init
+ *              blanks its copy of grade's command line (util.h's
+ *              wg_blank_args: /proc/1/cmdline reads empty). A program's
  *              kill(-1, SIGSTOP) reaches only the slot's own programs,
  *              never grade, the keeper or the caller's session (without a
  *              uid switch they share the caller's uid). A run that forks
@@ -102,9 +119,12 @@
  *              the old init and spawner go (the kernel kills what is left),
  *              and a new namespace, init, /proc and spawner are made, once
  *              the run is answered. Every run is then its namespace's first
- *              (pid 2, or 3 after the spawner). Each is made inside a
+ *              (pid 2, or 3 after the spawner). A renewal that fails makes
+ *              the next run an internal error, never the student's. Each
+ *              is made inside a
  *              namespace of the keeper's own user namespace whose init,
- *              the holder, keeps it (sandbox_pidns.c): so a keeper in a
+ *              the holder ("grade-holder", invisible to the programs),
+ *              keeps it (sandbox_pidns.c): so a keeper in a
  *              user namespace renews it too, which going back to its own
  *              namespace would not allow (setns: EPERM).
  *              Cost: none with one process; ~0.8 ms a run with more.
@@ -119,10 +139,14 @@
  *              mem_bytes), pids.max (the process limit), the whole tree's CPU
  *              (checked every 20 ms while children may run, and at the
  *              end) and cgroup.kill (or freeze + kill on v1) for the
- *              cleanup. Cost ~60 us.
- *  seccomp     sysfilter.h: no keyring, SysV IPC, inet socket, namespace
- *              or mount of the program's own: the channels from case to
- *              case that no namespace resets. As root a spawner per slot
+ *              cleanup. A v1 memory group holds the keeper itself
+ *              (oom_score_adj -1000), so its children are born in it; a
+ *              run with a process limit of 1 joins no other group
+ *              (cgroup.h's cg_begin). Cost ~60 us.
+ *  seccomp     sysfilter.h: no keyring, SysV IPC, socket but AF_UNIX,
+ *              namespace, mount or io_uring of the program's own (the
+ *              channels from case to case that no namespace resets); a
+ *              call of another ABI (i386, x32) kills the process. As root a spawner per slot
  *              (the keeper's child, in every namespace) holds the filter
  *              and starts the programs, which inherit it; elsewhere each
  *              run installs it (~45 us: the kernel compiles it per
@@ -135,7 +159,7 @@
  *              CPUs cost ~60 us a case on the VM measured. The programs do
  *              not: each gets grade's CPUs back before exec (run_spawn_
  *              extra.affinity), so a program's threads run in parallel
- *              whatever -j, and no verdict depends on -j (README "Limits").
+ *              whatever -j, and no verdict depends on -j (docs/suites.md, "Limits").
  *  tmp sweep   Only without a private /tmp (no mount namespace), as root:
  *              after every run the keeper removes what the slot uid owns
  *              in the host's world-writable folders (a folder with all
@@ -147,6 +171,11 @@
  *              the account (sandbox_leaks) says so.
  *              Cost: a readdir of each of those folders per run
  *              (degraded mode only).
+ *  cleanup     After every run the keeper kills the cgroup, the process
+ *              group and, as root with no cgroup and a process limit
+ *              above 1, every live process of the slot uid found in /proc
+ *              (sandbox_kill_uid: SIGKILL from root, never by becoming
+ *              that uid); it reaps the orphans (it is their subreaper).
  *  rlimits     Always (runner.h): CPU, stack, file size, core, open
  *              files, processes; the address space only where no memory
  *              cgroup counts memory (then "missing" says so). Without a cgroup, a process

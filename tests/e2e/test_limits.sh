@@ -1,6 +1,6 @@
 #!/bin/sh
 # Limits as judges mean them (DOMjudge's runguard, isolate), as tests of
-# our own with our own helpers (README "Limits"):
+# our own with our own helpers (docs/suites.md, "Limits"):
 #  - a program's threads may use every CPU grade may, whatever -j: the
 #    verdict of a two-thread program is the same at -j 1 and -j 2;
 #  - pthread_create succeeds under "processes": 8 with the default stack;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # What a submission holds can cause no internal error, and nothing it
-# names reaches a reader raw (README "Submission limits"):
+# names reaches a reader raw (docs/grade.md, "Submission limits"):
 #  - a sparse 5 MiB header beside main.c, a FIFO, a symbolic link: a CE
 #    with the reason, grade's exit status 1 (never 3), and in a batch the
 #    student is graded;
