@@ -232,9 +232,9 @@ void sim_report_print(FILE *f, const json_t *rec, size_t top)
 	const json_t *pairs = json_object_get(rec, SK_PAIRS), *p;
 	size_t i;
 
-	fprintf(f, "similarity: %lld students, %zu pairs listed",
+	fprintf(f, "similarity: %lld students, %zu pair%s listed",
 		(long long)json_integer_value(json_object_get(rec, SK_STUDENTS)),
-		json_array_size(pairs));
+		json_array_size(pairs), json_array_size(pairs) == 1 ? "" : "s");
 	if (json_array_size(pairs))
 		fprintf(f, "; the top %zu:", json_array_size(pairs) < top
 			? json_array_size(pairs) : top);
