@@ -37,8 +37,14 @@ else
 fi
 
 # Where the kernel lets this user make the namespaces, grade must have
-# them: a layer lost to a bug must not pass as a machine's limit.
-if command -v unshare > /dev/null 2>&1; then
+# them: a layer lost to a bug must not pass as a machine's limit. (Not
+# when the whole run plays a machine without namespaces: WG_NO_NAMESPACES
+# set for make test itself, as in a container that refuses them.)
+case ${WG_NO_NAMESPACES:-0} in
+''|0) playing=no ;;
+*) playing=yes ;;
+esac
+if [ $playing = no ] && command -v unshare > /dev/null 2>&1; then
 	if [ "$(id -u)" -eq 0 ]; then
 		can=$(unshare --mount --net true 2>/dev/null && echo yes)
 		[ -n "$can" ] || can=$(unshare --user --map-root-user --mount --net true 2>/dev/null && echo yes)

@@ -19,6 +19,9 @@ command -v python3 > /dev/null 2>&1 || { echo "no python3 to read the JSON"; exi
 command -v "${CC:-cc}" > /dev/null 2>&1 || { echo "no C compiler"; exit 77; }
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
+# The scratch trees go under TMPDIR=$tmp/tmpdir: without namespaces (as
+# root) the slot uids must be able to reach them.
+chmod 755 "$tmp"
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
 
