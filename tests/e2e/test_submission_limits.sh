@@ -68,6 +68,14 @@ grep -q "starting with '@'" "$tmp/c1name.out" || bad "c1name: no reason: $(cat "
 grep -q "error" "$tmp/escmsg.out" || bad "escmsg: no compiler message: $(cat "$tmp/escmsg.out")"
 grep -q "sources over 4 MiB" "$tmp/sparse.json" || bad "sparse: no CE detail in the JSON"
 
+# Without namespaces the read probe names what the programs could read,
+# a student's file among them: a name that is not UTF-8 goes into the
+# report's "leaks" escaped, never a report lost (exit 3).
+WG_NO_NAMESPACES=1 "$grade" --color=never --json "$tmp/c1nons.json" "$tmp/suite" \
+	"$tmp/class/c1name" > "$tmp/c1nons.out" 2>&1
+rc=$?
+[ $rc -eq 1 ] || bad "c1name without namespaces: exit $rc, want 1: $(tail -3 "$tmp/c1nons.out")"
+
 # The class at once: every student graded (exit 1, not 3), nothing raw.
 timeout 100 "$grade" --batch "$tmp/suite" "$tmp/class" --out "$tmp/out" -j 2 \
 	> "$tmp/batch.out" 2>&1
