@@ -350,6 +350,41 @@ START_TEST(test_cpu_spin_ignoring_xcpu)
 }
 END_TEST
 
+/* runner.c's 3/4 rule: a SIGKILL the harness did not send, after at
+ * least 3/4 of the soft CPU limit, is the kernel's at the hard limit
+ * (rusage, tick-sampled, may read a quarter low on a loaded machine): TLE,
+ * its CPU shown as the limit. rn_cpukill kills itself after 1.75 s of
+ * CPU under a 2 s limit (the rule's range: 1.5-2 s); after 0.3 s under
+ * 1 s (below 3/4) the same death is the program's own, an RTE. */
+static const struct {
+	const char *burn;
+	double limit;
+	int exceeded;
+} cpukill_cases[] = {
+	{ "1.75", 2, 1 },
+	{ "0.3", 1, 0 },
+};
+
+START_TEST(test_cpu_kill_near_hard_limit)
+{
+	struct hrun h;
+
+	hrun_init(&h, 6, "rn_cpukill", cpukill_cases[_i].burn, NULL);
+	h.c.lim.cpu_sec = cpukill_cases[_i].limit;
+	h.c.lim.wall_sec = 20;
+	hrun(&h);
+	ck_assert_int_eq(h.c.res.status, RUN_SIGNALED);
+	ck_assert_int_eq(h.c.res.term_signal, SIGKILL);
+	ck_assert_int_eq(h.c.res.timed_out_wall, 0);
+	ck_assert_msg(h.c.res.cpu_exceeded == cpukill_cases[_i].exceeded,
+		      "%s s of CPU: cpu_exceeded %d (cpu_ms %ld)",
+		      cpukill_cases[_i].burn, h.c.res.cpu_exceeded, h.c.res.cpu_ms);
+	if (cpukill_cases[_i].exceeded)
+		ck_assert_int_ge(h.c.res.cpu_ms, 2000);
+	run_child_release(&h.c);
+}
+END_TEST
+
 /* A stopped child does not exit and does not burn CPU: the wall deadline
  * must still end it. */
 START_TEST(test_stopped_child)
@@ -1113,6 +1148,8 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_ignore_sigterm);
 	tcase_add_test(t, test_cpu_spin);
 	tcase_add_test(t, test_cpu_spin_ignoring_xcpu);
+	tcase_add_loop_test(t, test_cpu_kill_near_hard_limit, 0,
+			    (int)(sizeof(cpukill_cases) / sizeof(cpukill_cases[0])));
 	tcase_add_test(t, test_fork_bomb);
 	tcase_add_test(t, test_memory_hog);
 	tcase_add_test(t, test_release_unfinished);
