@@ -487,6 +487,32 @@ START_TEST(test_small_io)
 }
 END_TEST
 
+/* The output cap's edge: exactly the cap is allowed, one byte more is
+ * OLE, even from a program that then exits cleanly. */
+static const struct {
+	const char *bytes;
+	int exceeded;
+} cap_edges[] = {
+	{ "1048576", 0 },
+	{ "1048577", 1 },
+};
+
+START_TEST(test_output_cap_edge)
+{
+	struct hrun h;
+
+	hrun_init(&h, 10, "rn_flood", "out", cap_edges[_i].bytes, NULL);
+	h.c.lim.output_bytes = MIB;
+	hrun(&h);
+	ck_assert_msg(h.c.res.output_exceeded == cap_edges[_i].exceeded,
+		      "%s bytes under a 1 MiB cap: output_exceeded %d",
+		      cap_edges[_i].bytes, h.c.res.output_exceeded);
+	ck_assert_uint_eq(h.c.res.stdout_bytes, (size_t)atol(cap_edges[_i].bytes));
+	ck_assert_uint_eq(h.c.res.out_len, MIB);
+	run_child_release(&h.c);
+}
+END_TEST
+
 START_TEST(test_stdout_flood)
 {
 	struct hrun h;
@@ -733,14 +759,22 @@ END_TEST
 
 /* ---- descendants ---- */
 
-static void grandchild(int slot, const char *how, int must_die)
+static void grandchild(int slot, const char *how, int must_die, int own_uid)
 {
 	struct hrun h;
 	int gpid = 0;
 
 	hrun_init(&h, slot, "rn_grandchild", how, NULL);
 	h.c.lim.wall_sec = 20;
-	hrun(&h);
+	if (own_uid) {
+		hrun(&h);
+	} else {
+		/* No dedicated uid, even as root: only the group's kill
+		 * can reach the grandchild. */
+		h.c.uid = (uid_t)-1;
+		ck_assert_msg(run_command(&h.c) == 0, "%s", h.c.res.error);
+		ck_assert_int_eq(h.c.res.uid_switched, 0);
+	}
 	ck_assert_int_eq(h.c.res.status, RUN_EXITED);
 	ck_assert_int_eq(h.c.res.exit_code, 0);
 	ck_assert_int_eq(h.c.res.timed_out_wall, 0);
@@ -764,14 +798,20 @@ static void grandchild(int slot, const char *how, int must_die)
 
 START_TEST(test_grandchild_in_group)
 {
-	grandchild(16, "stay", 1);
+	grandchild(16, "stay", 1, 1);
+}
+END_TEST
+
+START_TEST(test_grandchild_in_group_same_uid)
+{
+	grandchild(16, "stay", 1, 0);
 }
 END_TEST
 
 /* Only a dedicated uid (root) can find a grandchild that left the group. */
 START_TEST(test_grandchild_detached)
 {
-	grandchild(17, "setsid", is_root());
+	grandchild(17, "setsid", is_root(), 1);
 }
 END_TEST
 
@@ -1158,6 +1198,8 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_small_io);
 	tcase_add_test(t, test_binary_io);
 	tcase_add_test(t, test_stdout_flood);
+	tcase_add_loop_test(t, test_output_cap_edge, 0,
+			    (int)(sizeof(cap_edges) / sizeof(cap_edges[0])));
 	tcase_add_test(t, test_stderr_flood_tail);
 	tcase_add_test(t, test_stderr_flood_kill);
 	tcase_add_test(t, test_total_flood_kill);
@@ -1169,6 +1211,7 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_input_file_copied);
 	tcase_add_test(t, test_input_file_missing);
 	tcase_add_test(t, test_grandchild_in_group);
+	tcase_add_test(t, test_grandchild_in_group_same_uid);
 	tcase_add_test(t, test_grandchild_detached);
 
 	t = tc(s, "sandbox", 20);
