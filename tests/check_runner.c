@@ -550,6 +550,23 @@ START_TEST(test_stderr_flood_tail)
 }
 END_TEST
 
+/* A small tail: every read of the flood is longer than the cap, and what
+ * is kept is still the last bytes, not a read's first. */
+START_TEST(test_stderr_small_tail)
+{
+	struct hrun h;
+
+	hrun_init(&h, 11, "rn_flood", "err", "1048576", NULL);
+	h.c.lim.stderr_bytes = 100;
+	hrun(&h);
+	ck_assert_int_eq(h.c.res.status, RUN_EXITED);
+	ck_assert_uint_eq(h.c.res.stderr_bytes, MIB);
+	ck_assert_uint_eq(h.c.res.err_len, 100);
+	ck_assert_str_eq(h.c.res.err + h.c.res.err_len - 8, "89abEND\n");
+	run_child_release(&h.c);
+}
+END_TEST
+
 /* stdout and stderr together: 600 KiB on each passes the 1 MiB cap that
  * neither stream reaches alone, and the run is killed there, long before
  * its final sleep would end. */
@@ -1201,6 +1218,7 @@ Suite *make_runner_suite(void)
 	tcase_add_loop_test(t, test_output_cap_edge, 0,
 			    (int)(sizeof(cap_edges) / sizeof(cap_edges[0])));
 	tcase_add_test(t, test_stderr_flood_tail);
+	tcase_add_test(t, test_stderr_small_tail);
 	tcase_add_test(t, test_stderr_flood_kill);
 	tcase_add_test(t, test_total_flood_kill);
 	tcase_add_test(t, test_stdin_never_read);
