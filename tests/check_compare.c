@@ -79,6 +79,9 @@ START_TEST(test_trim_and_line_equal)
 	ck_assert_uint_eq(cmp_trim_len(" a", 2), 2);
 	ck_assert(cmp_line_equal("x ", 2, "x", 1, 0));
 	ck_assert(!cmp_line_equal("x ", 2, "x", 1, 1));
+	/* A line is equal to another, not to one that starts with it. */
+	ck_assert(!cmp_line_equal("x", 1, "xy", 2, 0));
+	ck_assert(!cmp_line_equal("xy", 2, "x", 1, 0));
 }
 END_TEST
 

@@ -4,6 +4,7 @@
  * when JSON allocations fail: NULL (grade then exits 3, IE) or the whole
  * report, never a partial one, and nothing leaked.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,6 +211,61 @@ END_TEST
  * the very report of a run without failures; nothing leaked. With every
  * part: the sandbox's layers, the compiler's limits, text that is not
  * UTF-8. */
+/* The text report (report_print): a hidden case's CPU time is no channel
+ * in the student view (staff see it), and a detail is scrubbed. */
+static char *printed(struct report_fixture *f)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&buf, &n);
+
+	ck_assert_ptr_nonnull(m);
+	report_print(m, &f->suite, f->subs, f->nsubs, &f->opts);
+	fclose(m);
+	return buf;
+}
+
+/* The line of case `name` in text (NUL-terminated copy; caller frees). */
+static char *line_of(const char *text, const char *name)
+{
+	const char *a = strstr(text, name), *b;
+
+	ck_assert_msg(a != NULL, "no line for %s", name);
+	b = strchr(a, '\n');
+	return strndup(a, b ? (size_t)(b - a) : strlen(a));
+}
+
+START_TEST(test_text_views)
+{
+	struct report_fixture f;
+	char *text, *line;
+
+	ck_assert_int_eq(report_fixture_init(&f, "mixed"), 0);
+	for (size_t i = 0; i < f.suite.ncases; i++)    /* "reproduce:" */
+		ck_assert(asprintf(&f.suite.cases[i].in_path, "hidden-tests/%s.in",
+				   f.suite.cases[i].name) > 0 &&
+			  asprintf(&f.suite.cases[i].out_path, "hidden-tests/%s.out",
+				   f.suite.cases[i].name) > 0);
+	snprintf(f.subs[0].cases[5].detail, sizeof(f.subs[0].cases[5].detail),
+		 "grader failure \033[2Jhere\x9b");
+	text = printed(&f);
+	line = line_of(text, "misaligned_slow");   /* hidden, TLE cpu */
+	ck_assert_msg(!strstr(line, ">1000"), "student view: '%s'", line);
+	free(line);
+	ck_assert_ptr_null(strchr(text, '\033'));
+	ck_assert_ptr_null(strchr(text, '\x9b'));
+	ck_assert_msg(strstr(text, "grader failure ?[2Jhere?"), "%s", text);
+	free(text);
+	f.opts.staff = 1;
+	text = printed(&f);
+	line = line_of(text, "misaligned_slow");
+	ck_assert_msg(strstr(line, ">1000"), "staff view: '%s'", line);
+	free(line);
+	free(text);
+	report_fixture_release(&f);
+}
+END_TEST
+
 START_TEST(test_allocation_failures)
 {
 	struct sandbox_layers layers = { .uid_switch = 1, .cgroup = "v2",
@@ -261,6 +317,7 @@ Suite *make_report_suite(void)
 	tcase_add_test(tc, test_cases);
 	tcase_add_test(tc, test_options_and_bytes);
 	tcase_add_test(tc, test_sandbox);
+	tcase_add_test(tc, test_text_views);
 	suite_add_tcase(s, tc);
 	tcase_set_timeout(tm, 30);
 	tcase_add_test(tm, test_allocation_failures);

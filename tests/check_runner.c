@@ -350,6 +350,41 @@ START_TEST(test_cpu_spin_ignoring_xcpu)
 }
 END_TEST
 
+/* runner.c's 3/4 rule: a SIGKILL the harness did not send, after at
+ * least 3/4 of the soft CPU limit, is the kernel's at the hard limit
+ * (rusage, tick-sampled, may read a quarter low on a loaded machine): TLE,
+ * its CPU shown as the limit. rn_cpukill kills itself after 1.75 s of
+ * CPU under a 2 s limit (the rule's range: 1.5-2 s); after 0.3 s under
+ * 1 s (below 3/4) the same death is the program's own, an RTE. */
+static const struct {
+	const char *burn;
+	double limit;
+	int exceeded;
+} cpukill_cases[] = {
+	{ "1.75", 2, 1 },
+	{ "0.3", 1, 0 },
+};
+
+START_TEST(test_cpu_kill_near_hard_limit)
+{
+	struct hrun h;
+
+	hrun_init(&h, 6, "rn_cpukill", cpukill_cases[_i].burn, NULL);
+	h.c.lim.cpu_sec = cpukill_cases[_i].limit;
+	h.c.lim.wall_sec = 20;
+	hrun(&h);
+	ck_assert_int_eq(h.c.res.status, RUN_SIGNALED);
+	ck_assert_int_eq(h.c.res.term_signal, SIGKILL);
+	ck_assert_int_eq(h.c.res.timed_out_wall, 0);
+	ck_assert_msg(h.c.res.cpu_exceeded == cpukill_cases[_i].exceeded,
+		      "%s s of CPU: cpu_exceeded %d (cpu_ms %ld)",
+		      cpukill_cases[_i].burn, h.c.res.cpu_exceeded, h.c.res.cpu_ms);
+	if (cpukill_cases[_i].exceeded)
+		ck_assert_int_ge(h.c.res.cpu_ms, 2000);
+	run_child_release(&h.c);
+}
+END_TEST
+
 /* A stopped child does not exit and does not burn CPU: the wall deadline
  * must still end it. */
 START_TEST(test_stopped_child)
@@ -452,6 +487,32 @@ START_TEST(test_small_io)
 }
 END_TEST
 
+/* The output cap's edge: exactly the cap is allowed, one byte more is
+ * OLE, even from a program that then exits cleanly. */
+static const struct {
+	const char *bytes;
+	int exceeded;
+} cap_edges[] = {
+	{ "1048576", 0 },
+	{ "1048577", 1 },
+};
+
+START_TEST(test_output_cap_edge)
+{
+	struct hrun h;
+
+	hrun_init(&h, 10, "rn_flood", "out", cap_edges[_i].bytes, NULL);
+	h.c.lim.output_bytes = MIB;
+	hrun(&h);
+	ck_assert_msg(h.c.res.output_exceeded == cap_edges[_i].exceeded,
+		      "%s bytes under a 1 MiB cap: output_exceeded %d",
+		      cap_edges[_i].bytes, h.c.res.output_exceeded);
+	ck_assert_uint_eq(h.c.res.stdout_bytes, (size_t)atol(cap_edges[_i].bytes));
+	ck_assert_uint_eq(h.c.res.out_len, MIB);
+	run_child_release(&h.c);
+}
+END_TEST
+
 START_TEST(test_stdout_flood)
 {
 	struct hrun h;
@@ -485,6 +546,23 @@ START_TEST(test_stderr_flood_tail)
 	ck_assert_uint_eq(strlen(h.c.res.err), h.c.res.err_len);
 	ck_assert_str_eq(h.c.res.err + h.c.res.err_len - 8, "89abEND\n");
 	ck_assert_uint_eq(h.c.res.out_len, 0);
+	run_child_release(&h.c);
+}
+END_TEST
+
+/* A small tail: every read of the flood is longer than the cap, and what
+ * is kept is still the last bytes, not a read's first. */
+START_TEST(test_stderr_small_tail)
+{
+	struct hrun h;
+
+	hrun_init(&h, 11, "rn_flood", "err", "1048576", NULL);
+	h.c.lim.stderr_bytes = 100;
+	hrun(&h);
+	ck_assert_int_eq(h.c.res.status, RUN_EXITED);
+	ck_assert_uint_eq(h.c.res.stderr_bytes, MIB);
+	ck_assert_uint_eq(h.c.res.err_len, 100);
+	ck_assert_str_eq(h.c.res.err + h.c.res.err_len - 8, "89abEND\n");
 	run_child_release(&h.c);
 }
 END_TEST
@@ -698,37 +776,59 @@ END_TEST
 
 /* ---- descendants ---- */
 
-static void grandchild(int slot, const char *how, int must_die)
+static void grandchild(int slot, const char *how, int must_die, int own_uid)
 {
 	struct hrun h;
 	int gpid = 0;
 
 	hrun_init(&h, slot, "rn_grandchild", how, NULL);
 	h.c.lim.wall_sec = 20;
-	hrun(&h);
+	if (own_uid) {
+		hrun(&h);
+	} else {
+		/* No dedicated uid, even as root: only the group's kill
+		 * can reach the grandchild. */
+		h.c.uid = (uid_t)-1;
+		ck_assert_msg(run_command(&h.c) == 0, "%s", h.c.res.error);
+		ck_assert_int_eq(h.c.res.uid_switched, 0);
+	}
 	ck_assert_int_eq(h.c.res.status, RUN_EXITED);
 	ck_assert_int_eq(h.c.res.exit_code, 0);
 	ck_assert_int_eq(h.c.res.timed_out_wall, 0);
 	ck_assert_int_lt(h.c.res.wall_ms, 10000);   /* not the 30 s sleep */
 	ck_assert_int_eq(sscanf(h.c.res.out, "%d", &gpid), 1);
 	ck_assert_int_gt(gpid, 1);
-	if (must_die)
+	if (must_die) {
 		ck_assert_int_eq(pid_alive(gpid), 0);
-	else if (pid_alive(gpid))
-		kill(gpid, SIGKILL);    /* not root: a setsid escapee survives */
+	} else {
+		/* Not root: the escapee survives the cleanup (runner.h), in
+		 * a session of its own, still holding the pipes; the run
+		 * ended anyway (above: the drain's bound, RUN_DRAIN_MS, not
+		 * the 30 s sleep), and said nothing about it. */
+		ck_assert_msg(pid_alive(gpid) == 1, "gpid %d gone", gpid);
+		ck_assert_int_eq(getsid(gpid), gpid);
+		ck_assert_int_eq(h.c.res.timed_out_wall, 0);
+		kill(gpid, SIGKILL);
+	}
 	run_child_release(&h.c);
 }
 
 START_TEST(test_grandchild_in_group)
 {
-	grandchild(16, "stay", 1);
+	grandchild(16, "stay", 1, 1);
+}
+END_TEST
+
+START_TEST(test_grandchild_in_group_same_uid)
+{
+	grandchild(16, "stay", 1, 0);
 }
 END_TEST
 
 /* Only a dedicated uid (root) can find a grandchild that left the group. */
 START_TEST(test_grandchild_detached)
 {
-	grandchild(17, "setsid", is_root());
+	grandchild(17, "setsid", is_root(), 1);
 }
 END_TEST
 
@@ -1105,6 +1205,8 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_ignore_sigterm);
 	tcase_add_test(t, test_cpu_spin);
 	tcase_add_test(t, test_cpu_spin_ignoring_xcpu);
+	tcase_add_loop_test(t, test_cpu_kill_near_hard_limit, 0,
+			    (int)(sizeof(cpukill_cases) / sizeof(cpukill_cases[0])));
 	tcase_add_test(t, test_fork_bomb);
 	tcase_add_test(t, test_memory_hog);
 	tcase_add_test(t, test_release_unfinished);
@@ -1113,7 +1215,10 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_small_io);
 	tcase_add_test(t, test_binary_io);
 	tcase_add_test(t, test_stdout_flood);
+	tcase_add_loop_test(t, test_output_cap_edge, 0,
+			    (int)(sizeof(cap_edges) / sizeof(cap_edges[0])));
 	tcase_add_test(t, test_stderr_flood_tail);
+	tcase_add_test(t, test_stderr_small_tail);
 	tcase_add_test(t, test_stderr_flood_kill);
 	tcase_add_test(t, test_total_flood_kill);
 	tcase_add_test(t, test_stdin_never_read);
@@ -1124,6 +1229,7 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_input_file_copied);
 	tcase_add_test(t, test_input_file_missing);
 	tcase_add_test(t, test_grandchild_in_group);
+	tcase_add_test(t, test_grandchild_in_group_same_uid);
 	tcase_add_test(t, test_grandchild_detached);
 
 	t = tc(s, "sandbox", 20);

@@ -298,6 +298,57 @@ START_TEST(test_minimal_root)
 }
 END_TEST
 
+/* The tree's CPU, counted live: rn_tree's 4 workers burn 0.9 s each, every
+ * one under its own 1 s RLIMIT_CPU, 3.6 s in all under a 1 s limit. Only
+ * the live count of the cgroup's CPU kills it before it prints "done" (the
+ * count at the end alone would still make it a TLE). _i 0: as the slot
+ * runs by default (through the spawner where it has one: root, with the
+ * seccomp filter); 1: WG_NO_SECCOMP, no spawner, the keeper's own watch. */
+START_TEST(test_tree_cpu_killed_live)
+{
+	struct slot t;
+	struct run_child c;
+	const char *argv[4];
+
+	if (_i == 1)
+		setenv("WG_NO_SECCOMP", "1", 1);
+	slot_open(&t, "rn_tree", 0);
+	unsetenv("WG_NO_SECCOMP");
+	if (!t.l.children_cpu) {
+		fprintf(stderr, "test_tree_cpu_killed_live: skipped, no live "
+			"count of the tree's CPU here (%s)\n", t.l.missing);
+		slot_close(&t);
+		return;
+	}
+	if (_i == 1)
+		ck_assert_int_eq(t.l.seccomp, 0);
+	argv[0] = t.prog;
+	argv[1] = "4";
+	argv[2] = "0.9";
+	argv[3] = NULL;
+	c = (struct run_child)RUN_CHILD_INIT;
+	c.argv = argv;
+	c.dir = t.dir;
+	c.uid = t.uid;
+	c.gid = t.gid;
+	c.sbx = t.s;
+	c.lim.wall_sec = 20;
+	c.lim.cpu_sec = 1;
+	c.lim.mem_bytes = (uint64_t)256 << 20;
+	c.lim.nproc = 8;
+	ck_assert_msg(run_command(&c) == 0, "%s", c.res.error);
+	ck_assert_msg(c.res.tree_cpu_killed == 1, "not killed live: out '%s', "
+		      "tree cpu %ld ms", c.res.out ? c.res.out : "",
+		      c.res.tree_cpu_ms);
+	ck_assert_ptr_null(strstr(c.res.out ? c.res.out : "", "done"));
+	ck_assert_int_eq(c.res.status, RUN_SIGNALED);
+	ck_assert_int_eq(c.res.cpu_exceeded, 1);
+	ck_assert_int_eq(c.res.timed_out_wall, 0);
+	run_child_release(&c);
+	slot_close(&t);
+}
+END_TEST
+
 Suite *make_sandbox_suite(void)
 {
 	Suite *s = suite_create("sandbox");
@@ -311,6 +362,7 @@ Suite *make_sandbox_suite(void)
 	tcase_add_test(tc, test_layers_without_namespaces);
 	tcase_add_test(tc, test_masked_folder);
 	tcase_add_test(tc, test_minimal_root);
+	tcase_add_loop_test(tc, test_tree_cpu_killed_live, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -199,10 +199,33 @@ START_TEST(test_die_usage)
 }
 END_TEST
 
+/* What error() and warning() print: the prefix, the kind, the message
+ * scrubbed, one line each. stderr goes to a temporary file meanwhile (the
+ * runner may have sent it to WG_CHECK_LOG: it is put back after). */
 START_TEST(test_error)
 {
-	ck_assert_int_eq(error("something %d", 1), -1);
+	char path[] = "/tmp/wg-strbuf-err-XXXXXX", buf[256];
+	int fd = mkstemp(path), saved = dup(STDERR_FILENO);
+	ssize_t n;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_ge(saved, 0);
+	unlink(path);
+	usage_set_prefix("grade");
+	fflush(stderr);
+	ck_assert_int_eq(dup2(fd, STDERR_FILENO), STDERR_FILENO);
+	ck_assert_int_eq(error("something %d\033[2J", 1), -1);
 	warning("only a warning");
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	n = pread(fd, buf, sizeof(buf) - 1, 0);
+	close(fd);
+	ck_assert_int_gt(n, 0);
+	buf[n] = '\0';
+	fputs(buf, stderr);      /* the test's log shows them still */
+	ck_assert_str_eq(buf, "grade: error: something 1?[2J\n"
+			      "grade: warning: only a warning\n");
 	free(xstrdup("x"));
 	free(xrealloc(xcalloc(2, 3), 10));
 	free(xmalloc(0));

@@ -98,6 +98,10 @@ START_TEST(test_mle_rule)
 	/* ...235929 KiB is not (RTE)... */
 	r.max_rss_kb = 235929;
 	ck_assert_int_eq(classify(0, &r).verdict, VERDICT_RTE);
+	/* The memory cgroup's OOM kill is MLE whatever the RSS read. */
+	r = (struct run_result){ .status = RUN_SIGNALED, .term_signal = SIGKILL,
+				 .oom_killed = 1, .max_rss_kb = 1024 };
+	ck_assert_int_eq(classify(0, &r).verdict, VERDICT_MLE);
 	/* ...nor is a clean exit at any size (compare the output). */
 	r = (struct run_result){ .status = RUN_EXITED, .max_rss_kb = 262144 };
 	ck_assert_int_eq(classify(0, &r).verdict, VERDICT_AC);

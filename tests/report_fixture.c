@@ -5,6 +5,7 @@
  */
 #include "tests/report_fixture.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,4 +244,67 @@ json_t *report_fixture_json(const char *name)
 	r = report_json(&f.suite, f.subs, f.nsubs, &f.opts);
 	report_fixture_release(&f);
 	return r;
+}
+
+static ssize_t full_write(void *cookie, const char *buf, size_t n)
+{
+	(void)cookie;
+	(void)buf;
+	(void)n;
+	errno = ENOSPC;
+	return -1;
+}
+
+FILE *report_fixture_full_stream(void)
+{
+	cookie_io_functions_t io = { .write = full_write };
+	FILE *f = fopencookie(NULL, "w", io);
+
+	if (f)
+		setvbuf(f, NULL, _IOFBF, 256);
+	return f;
+}
+
+/* The text between a and b with the page's three entities undone. */
+static char *unescape(const char *a, const char *b)
+{
+	static const struct { const char *ent; char c; } ents[] = {
+		{ "&lt;", '<' }, { "&gt;", '>' }, { "&amp;", '&' },
+	};
+	char *text = strndup(a, (size_t)(b - a)), *t = text;
+
+	for (const char *p = text; p && *p;) {
+		size_t i;
+
+		for (i = 0; i < 3; i++)
+			if (!strncmp(p, ents[i].ent, strlen(ents[i].ent)))
+				break;
+		if (i < 3) {
+			*t++ = ents[i].c;
+			p += strlen(ents[i].ent);
+		} else {
+			*t++ = *p++;
+		}
+	}
+	if (text)
+		*t = '\0';
+	return text;
+}
+
+json_t *report_fixture_html_data(const char *page)
+{
+	const char *open = "<pre id=\"wg-data\" hidden>";
+	const char *a = strstr(page, open), *b;
+	char *text;
+	json_t *j;
+
+	if (!a)
+		return NULL;
+	a += strlen(open);
+	if (!(b = strstr(a, "</pre>")) || memchr(a, '<', (size_t)(b - a)) ||
+	    !(text = unescape(a, b)))
+		return NULL;
+	j = json_loads(text, 0, NULL);
+	free(text);
+	return j;
 }

@@ -42,4 +42,16 @@ void report_fixture_release(struct report_fixture *f);
  * memory or no such fixture. */
 json_t *report_fixture_json(const char *name);
 
+/* The HTML page's drill-down data block (<pre id="wg-data" hidden>,
+ * html_drill.c) of page, parsed: its text unescaped (&lt; &gt; &amp;),
+ * then JSON. A new reference; NULL when there is no block, it holds a
+ * tag, or it is not JSON. */
+json_t *report_fixture_html_data(const char *page);
+
+/* A stream every write of which fails with ENOSPC, as /dev/full's does,
+ * on any machine (a container may have no /dev/full): for the exporters'
+ * write-error tests. Fully buffered on a small buffer, so a writer's
+ * output reaches the failing write before fclose. Close with fclose. */
+FILE *report_fixture_full_stream(void);
+
 #endif
