@@ -201,7 +201,7 @@ json_t *sim_report_json(const struct sim_class *c, const struct sim_result *r,
 	while (above < r->npairs && r->pairs[above].score >= o->min_score)
 		above++;
 	rec = json_pack("{s:i, s:I, s:I, s:I, s:f, s:I, s:I, s:o, s:f, s:f, s:I, "
-			"s:I, s:o, s:o, s:o, s:O}",
+			"s:I, s:o, s:o, s:o, s:o}",
 			"version", 1, SK_STUDENTS, (json_int_t)c->n,
 			"k", (json_int_t)c->opts.k, "window", (json_int_t)c->opts.w,
 			"max_share", c->opts.max_share,
@@ -214,7 +214,9 @@ json_t *sim_report_json(const struct sim_class *c, const struct sim_result *r,
 			SK_HISTOGRAM, histogram_json(r),
 			SK_PAIRS, pairs_json(c, r, o, err),
 			SK_CLUSTERS, clusters_json(c, r, o->threshold),
-			SK_SKIPPED, skipped ? (json_t *)skipped : json_array());
+			/* "o" takes a reference: the caller's list gets one more,
+			 * a new empty one is the record's alone ("O" leaked it). */
+			SK_SKIPPED, skipped ? json_incref((json_t *)skipped) : json_array());
 	if (!rec && !err->len)
 		oom(err);
 	return rec;
