@@ -109,7 +109,7 @@ blind-matrix: $(BUILD_BIN)/reference $(KILLMATRIX)
 
 # CI's bounded smoke run.
 fuzz-smoke:
-	$(MAKE) fuzz FUZZ_SECONDS=30
+	$(MAKE) fuzz FUZZ_SECONDS=30 FUZZ_WRONG_SECONDS=120
 
 # The mutation check of the grader's own code (tests/mutate/mutations.txt,
 # tests/mutate/mutate-grader.py): each one-line slip of the list applied in

@@ -24,6 +24,7 @@ Exit 0: every wrong solution differed and the control never did; 1: some
 solution was not caught in time, or the control differed; 2: setup error.
 """
 import argparse
+import json
 import concurrent.futures
 import os
 import random
@@ -240,8 +241,27 @@ def long_lines(rnd, size):
     return "\n".join(out) + "\nstrided 0 1\n"
 
 
+def leading_blanks(rnd):
+    """A command after a run of blanks long enough that trimming them one at
+    a time (quadratic) needs far more than the suite's CPU limit."""
+    size = rnd.choice([200000, 400000, 800000])
+    return rnd.choice(" \t") * size + "strided 0 1\nstrided 4 1\n"
+
+
+def small_strided(rnd, nlines):
+    """Many small strided loads with a random active count: their ratios hit
+    the exact ties (x.x5 %) that a reordered computation rounds wrong."""
+    out = []
+    for _ in range(nlines):
+        out.append("active %d" % rnd.randrange(1, 33))
+        out.append("strided %d %d %d" % (rnd.randrange(128), rnd.randrange(5),
+                                         rnd.randrange(1, 17)))
+    return "\n".join(out) + "\n"
+
+
 def batch(rnd, round_no, count):
-    """count programs: mostly random, with a share of targeted edges."""
+    """count programs: mostly random, with a share of targeted edges (long
+    lines, long blank runs, outputs past 64 KiB, ties)."""
     progs = []
     for i in range(count):
         g = Gen(rnd)
@@ -250,6 +270,12 @@ def batch(rnd, round_no, count):
             size = [300, 5000, 70000, 140000, (1 << 20) + 4096][
                 (round_no // 3) % 5]
             progs.append(long_lines(rnd, size))
+        elif i == 0 and round_no % 3 == 1:
+            progs.append(leading_blanks(rnd))
+        elif i == 0:
+            progs.append(g.program(3000))
+        elif i == 1:
+            progs.append(small_strided(rnd, 200))
         elif r < 0.1:
             progs.append(g.program(rnd.randrange(1, 4)).rstrip("\n"))
         elif r < 0.2:
@@ -301,6 +327,23 @@ def judge(killmatrix, suite, bins, jobs):
         if m:
             out[m.group(1)] = m.group(3).split()
     return out
+
+
+def hidden_limits(root):
+    """The hidden suite's limits: a generated input is judged as a case of
+    the graded suite would be."""
+    with open(os.path.join(root, "hidden-tests", "suite.json")) as f:
+        return json.load(f).get("limits", {})
+
+
+def write_suite(suite, texts, limits):
+    """DIR/suite.json naming the round's cases (killmatrix reads a suite as
+    the grader does)."""
+    doc = {"name": "fuzz-wrong", "limits": limits,
+           "cases": [{"name": n, "category": "fuzz", "points": 1}
+                     for n in sorted(texts)]}
+    with open(os.path.join(suite, "suite.json"), "w") as f:
+        json.dump(doc, f, indent=1)
 
 
 def run(prog, data):
@@ -366,6 +409,7 @@ def main():
     control_bad = None
     start = time.monotonic()
     rounds = programs = 0
+    limits = hidden_limits(a.root)
     scratch = tempfile.mkdtemp(prefix="fuzz-wrong.")
     try:
         while time.monotonic() - start < a.seconds and (left or rounds < 3):
@@ -383,6 +427,7 @@ def main():
                     sys.exit("fuzz-wrong: the reference failed on:\n" + text[:500])
                 with open(os.path.join(suite, name + ".out"), "wb") as f:
                     f.write(out)
+            write_suite(suite, texts, limits)
             kills = judge(a.killmatrix, suite, list(left.values()) + [control],
                           a.jobs)
             ck = kills.get(os.path.basename(control), [])
