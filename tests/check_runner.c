@@ -712,6 +712,31 @@ START_TEST(test_input_file_echo)
 	ck_assert_uint_eq(h.c.res.out_len, n);
 	ck_assert_int_eq(memcmp(h.c.res.out, in, n), 0);
 	ck_assert_int_eq(h.c.fd_input, -1);
+	/* As root under a slot uid the file (ours, 0600) is the program's
+	 * stdin itself: nothing went through our pipe. Else all of it did. */
+	ck_assert_uint_eq(h.c.in_off, is_root() ? 0 : n);
+	run_child_release(&h.c);
+	unlink(path);
+	free(in);
+}
+END_TEST
+
+/* A file the program's uid could write through its descriptor (a reopen
+ * of /proc/self/fd/0) is never handed over: it is fed through the pipe. */
+START_TEST(test_input_file_writable_piped)
+{
+	struct hrun h;
+	char path[64];
+	size_t n = 3 * 65536 + 7;       /* past a few of the pump's chunks */
+	char *in = pattern_file(n, path);
+
+	ck_assert_int_eq(chmod(path, 0666), 0);
+	hrun_init(&h, 16, "rn_echo", NULL);
+	h.c.input_path = path;
+	hrun(&h);
+	ck_assert_uint_eq(h.c.res.out_len, n);
+	ck_assert_int_eq(memcmp(h.c.res.out, in, n), 0);
+	ck_assert_uint_eq(h.c.in_off, n);
 	run_child_release(&h.c);
 	unlink(path);
 	free(in);
@@ -737,7 +762,8 @@ START_TEST(test_input_file_never_read)
 }
 END_TEST
 
-/* A file the kernel will not splice (/proc/PID/cmdline: EINVAL) is copied
+/* A file the kernel will not splice (/proc/PID/cmdline: EINVAL; its size
+ * reads 0, so it is never handed over as it is) is copied
  * through the buffer instead: the program reads our own command line. */
 START_TEST(test_input_file_copied)
 {
@@ -1225,6 +1251,7 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_large_echo);
 	tcase_add_test(t, test_closes_stdout_early);
 	tcase_add_test(t, test_input_file_echo);
+	tcase_add_test(t, test_input_file_writable_piped);
 	tcase_add_test(t, test_input_file_never_read);
 	tcase_add_test(t, test_input_file_copied);
 	tcase_add_test(t, test_input_file_missing);

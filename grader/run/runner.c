@@ -50,6 +50,7 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -370,16 +371,63 @@ static int spawn(struct run_child *c, struct child_plan *p)
 
 /* The three pipes: the parent's ends go to c (non-blocking), the child's
  * to child_ends. On failure everything is closed. */
+/*
+ * Whether the input file itself may be the program's stdin, as judges give
+ * it (isolate, runguard): then nothing is fed through a pipe, and no
+ * wake-up of ours follows each 4 KiB the program reads (a 24 MB input
+ * cost 2.3x the floor through a pipe). Only where the program cannot
+ * change the file through its descriptor (a reopen of /proc/self/fd/0,
+ * fchmod): it runs under a slot uid (root switches to it) that neither
+ * owns the file nor may write it as group or others. A program learns
+ * the file's name (readlink) and may seek in it; it reaches nothing else.
+ */
+static int input_direct(const struct run_child *c)
+{
+	gid_t gid = c->gid == (gid_t)-1 ? (gid_t)c->uid : c->gid;
+	struct stat st;
+
+	if (c->uid == (uid_t)-1 || c->uid == 0 || geteuid() != 0 ||
+	    fstat(c->fd_input, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    st.st_size == 0)    /* or empty, or made when read (/proc) */
+		return 0;
+	return st.st_uid != c->uid && !(st.st_mode & S_IWOTH) &&
+	       !(st.st_gid == gid && (st.st_mode & S_IWGRP));
+}
+
+/* A pipe the input file is fed through: 1 MiB (best effort: past the
+ * user's pipe-user-pages-soft the kernel refuses) when the file is larger
+ * than the default 64 KiB. A full pipe still wakes us at each read of the
+ * program, but less often (the big-* cases: 9-11k context switches a
+ * grade down to 3.5-6.4k, 10% less CPU). */
+#define PIPE_BIG (1 << 20)
+static void grow_input_pipe(const struct run_child *c, int fd)
+{
+	struct stat st;
+
+	if (c->fd_input >= 0 && fstat(c->fd_input, &st) == 0 &&
+	    st.st_size > CHUNK)
+		(void)fcntl(fd, F_SETPIPE_SZ, PIPE_BIG);
+}
+
 static int open_pipes(struct run_child *c, int child_ends[3])
 {
 	int io[3][2] = { { -1, -1 }, { -1, -1 }, { -1, -1 } };
 	int i, e;
 
-	for (i = 0; i < 3; i++)
+	if (c->fd_input >= 0 && input_direct(c)) {
+		io[0][0] = lift_fd(c->fd_input);   /* the child's from here on */
+		c->fd_input = -1;
+		if (io[0][0] < 0)
+			goto fail;
+	} else if (make_pipe(io[0]) < 0 || set_nonblock(io[0][1]) < 0) {
+		goto fail;
+	} else {
+		grow_input_pipe(c, io[0][1]);
+	}
+	for (i = 1; i < 3; i++)
 		if (make_pipe(io[i]) < 0)
 			goto fail;
-	if (set_nonblock(io[0][1]) < 0 || set_nonblock(io[1][0]) < 0 ||
-	    set_nonblock(io[2][0]) < 0)
+	if (set_nonblock(io[1][0]) < 0 || set_nonblock(io[2][0]) < 0)
 		goto fail;
 	c->fd_in = io[0][1];
 	c->fd_out = io[1][0];

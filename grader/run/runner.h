@@ -202,13 +202,16 @@ struct run_child {
 	const char *dir;         /* cwd of the child; NULL: unchanged */
 	const char *input;       /* bytes fed to stdin (may hold NULs) */
 	size_t input_len;
-	const char *input_path;  /* or, when set, this file fed to stdin as
-	                            it is read: spliced into the pipe (a copy
-	                            through a CHUNK buffer where the file
-	                            system cannot splice), never held whole.
-	                            run_start opens it (cannot open: -1, a
-	                            harness failure); failing to read it is
-	                            one too (run_finish -1) */
+	const char *input_path;  /* or, when set, this file on stdin: the
+	                            file itself (opened read-only) where the
+	                            program runs under a slot uid that cannot
+	                            write it (runner.c, input_direct), else
+	                            fed as it is read: spliced into the pipe
+	                            (a copy through a CHUNK buffer where the
+	                            file system cannot splice), never held
+	                            whole. run_start opens it (cannot open:
+	                            -1, a harness failure); failing to read it
+	                            is one too (run_finish -1) */
 	struct run_limits lim;
 	uid_t uid;               /* (uid_t)-1: keep; only applied when root */
 	gid_t gid;               /* (gid_t)-1 with uid set: gid = uid */

@@ -50,9 +50,13 @@
  *                            at their host paths when a program first
  *                            needs them (the root is writable only then)
  *              and nothing else: no /usr, /etc, /bin, /opt, /sys, no
- *              compiler, no installed grader, no home folder. A run can
- *              read no file whose page-cache state another run can set:
- *              every file it sees is in memory (tmpfs), so the cache is
+ *              compiler, no installed grader, no home folder. Its stdin
+ *              may be its case's input file itself (runner.c: read-only,
+ *              unwritable by the slot uid; the program learns the file's
+ *              name and may seek in it), a file no run of another case
+ *              is given. A run can read no file whose page-cache state a
+ *              run of another case can set: every other file it sees is
+ *              in memory (tmpfs), so the cache is
  *              no channel from a hidden case to a visible one (a hidden
  *              case touching pages of lto1 for a later case to read back
  *              with mincore finds no lto1). Why not link statically as IOI

@@ -7,6 +7,8 @@
 #     own file from the cache (fadvise), a later one reads which: the copy
 #     in memory (tmpfs) never drops one (a regression check only: in the
 #     old sandbox the host copy's pages were not dropped either, here);
+#   - a program that tries to change its input file through its stdin
+#     (which may be the file itself): the file is unchanged;
 #   - a program that looks for any "reference" (an installed warpgrade, the
 #     checkout's build) and executes it; a build that embeds the installed
 #     reference (.incbin): nothing found, CE;
@@ -104,11 +106,20 @@ suite root '"limits": {"cpu_seconds": 5, "processes": 4}' \
 	"pset:pset ${big:-/nonexistent} $bits:blind" \
 	"pget:pget ${big:-/nonexistent} 16:blind" \
 	"sset:sset 1010:sent" "sget:sget 4:1111" \
-	"findref:findref $ref $root/${WG_BUILD:-build}/bin/reference $b/bin/reference:none"
+	"findref:findref $ref $root/${WG_BUILD:-build}/bin/reference $b/bin/reference:none" \
+	"stdin:stdin:tried" "stdinw:stdin:tried"
+# stdinw.in is writable by all: never handed over as it is (a pipe).
+chmod 666 "$tmp/root/stdinw.in"
+stdin_state() { for f in stdin stdinw; do ls -l "$tmp/root/$f.in"; cksum < "$tmp/root/$f.in"; done; }
+stdin_before=$(stdin_state)
 for g in "$grade" "$inst/bin/grade"; do
 	timeout 120 "$g" --json "$tmp/r.json" "$tmp/root" "$tmp/one" > "$tmp/r.out" 2>&1
 	rc=$?
 	[ $rc -le 1 ] || { bad "$g: grade exit $rc"; cat "$tmp/r.out"; continue; }
+	# stdin may be the input file itself: the run changed nothing of it
+	# (in every setting, minimal root or not).
+	[ "$(stdin_state)" = "$stdin_before" ] ||
+		bad "$g: a run changed its input file: $(stdin_state)"
 	if ! layer "$tmp/r.json" minimal_root; then
 		echo "skipped minimal root ($g): $(python3 -c 'import json,sys; print("; ".join(json.load(open(sys.argv[1]))["sandbox"]["missing"]))' "$tmp/r.json")"
 		continue
