@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grader/judge/diff.h"
+#include "grader/lib/escape.h"
 #include "wg_check.h"
 
 static struct diff_first first(const char *e, const char *a, int exact)
@@ -236,11 +237,11 @@ END_TEST
 
 START_TEST(test_escape)
 {
-	char *s = diff_escape("a\x01\xff\tb\nc", 7, 1);
+	char *s = escape_visible("a\x01\xff\tb\nc", 7, 1);
 
 	ck_assert_str_eq(s, "a\\x01\\xff\\tb\nc");
 	free(s);
-	s = diff_escape("x\ny", 3, 0);
+	s = escape_visible("x\ny", 3, 0);
 	ck_assert_str_eq(s, "x\\x0ay");
 	free(s);
 }

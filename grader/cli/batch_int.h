@@ -15,7 +15,7 @@
  *   batch_pages.c      DIR/students/NAME.html, each student's own page
  *   batch_summary.c    DIR/summary.json and DIR/summary.txt
  *   batch_merge.c      grade --merge: the batch filled from shard outputs
- *   batch_similarity.c which students share code (similarity_cmd.h)
+ *   batch_similarity.c which students share code (similarity_conf.h)
  *   batch_keys.h       the JSON names batch adds: summary.json, the resume keys
  */
 #include <stdio.h>
@@ -24,7 +24,7 @@
 #include <jansson.h>
 
 #include "grader/cli/shard.h"
-#include "grader/cli/similarity_cmd.h"
+#include "grader/cli/similarity_conf.h"
 #include "grader/judge/suite.h"
 
 /* SIGTERM to SIGKILL for a late student: grade, on SIGTERM, lets the case

@@ -37,7 +37,8 @@
 #include "grader/cli/batch.h"
 #include "grader/cli/similarity_cmd.h"
 #include "grader/cli/suitereport_cmd.h"
-#include "grader/run/checkenv.h"
+#include "grader/cli/checkenv.h"
+#include "grader/cli/secrets.h"
 #include "grader/run/readprobe.h"
 #include "grader/run/build.h"
 #include "grader/report/gradescope.h"
@@ -251,7 +252,7 @@ static char *probe_reads(struct grading *g)
 
 	if (g->layers.mount_ns || !suite_hidden_cases(g->suite))
 		return NULL;
-	secrets = readprobe_secrets(g->suite, (const char *const *)g->hide);
+	secrets = secrets_list(g->suite, (const char *const *)g->hide);
 	scratch_slot_ids(&g->scratch, 0, &uid, &gid);
 	if (sandbox_private_dirs(g->slots[0]))
 		wg_path_join(&dir, g->scratch.base, "slot-0");
@@ -264,7 +265,7 @@ static char *probe_reads(struct grading *g)
 	else
 		warning("cannot tell what the programs can read: %s",
 			err.len ? strbuf_str(&err) : "out of memory");
-	readprobe_free(secrets);
+	secrets_free(secrets);
 	strbuf_release(&out);
 	strbuf_release(&dir);
 	strbuf_release(&err);

@@ -13,8 +13,12 @@ GRADER_CLI_SRCS += grader/cli/shard.c
 GRADER_CLI_SRCS += grader/cli/batch_merge.c
 # grade --suite-report: wrong solutions against a suite (suitereport_cmd.h).
 GRADER_CLI_SRCS += grader/cli/suitereport_cmd.c
+# grade --check-env: what is in force here (checkenv.h); the paths no
+# program may read, for the read probe (secrets.h).
+GRADER_CLI_SRCS += grader/cli/checkenv.c grader/cli/secrets.c
 # grade --similarity: which students share code (similarity_cmd.h).
-GRADER_CLI_SRCS += grader/cli/similarity_cmd.c grader/cli/batch_similarity.c
+GRADER_CLI_SRCS += grader/cli/similarity_cmd.c grader/cli/similarity_conf.c \
+                   grader/cli/batch_similarity.c
 GRADER_LIB_SRCS += $(GRADER_CLI_SRCS)
 LIB_SRCS        += $(GRADER_CLI_SRCS)
 

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "grader/judge/compare.h"
+#include "grader/lib/escape.h"
 #include "grader/lib/strbuf.h"
 
 /* Past this many lines a side is not split further (the rest is ignored by
@@ -125,39 +126,15 @@ static char *db_finish(struct dbuf *b)
 
 /* ---- escaping ---- */
 
-/* Appends the visible form of byte c; returns its display width. */
+/* Appends the visible form of byte c (escape.h); returns its display
+ * width. */
 static int put_visible(struct dbuf *b, unsigned char c, int ws_visible)
 {
 	char tmp[8];
+	int width = escape_visible_byte(c, ws_visible, tmp);
 
-	if (c == ' ' && ws_visible) {
-		db_str(b, "\xc2\xb7");
-		return 1;
-	}
-	if (c == '\t' || c == '\r') {
-		db_str(b, c == '\t' ? "\\t" : "\\r");
-		return 2;
-	}
-	if (c < 0x20 || c >= 0x7f) {
-		snprintf(tmp, sizeof(tmp), "\\x%02x", c);
-		db_str(b, tmp);
-		return 4;
-	}
-	db_add(b, (const char *)&c, 1);
-	return 1;
-}
-
-char *diff_escape(const char *s, size_t len, int keep_newlines)
-{
-	struct dbuf b = { STRBUF_INIT, 0, 0 };
-
-	for (size_t i = 0; i < len; i++) {
-		if (s[i] == '\n' && keep_newlines)
-			db_add(&b, "\n", 1);
-		else
-			put_visible(&b, (unsigned char)s[i], 0);
-	}
-	return db_finish(&b);
+	db_str(b, tmp);
+	return width;
 }
 
 /* ---- lines ---- */

@@ -58,9 +58,4 @@ int diff_report(const char *exp, size_t elen, const char *act, size_t alen,
 		const struct diff_opts *o, struct diff_first *first,
 		char **unified);
 
-/* A malloc'd copy of bytes with control bytes (other than '\n' when
- * keep_newlines) and bytes >= 0x80 escaped as \t, \r, \xNN: printable and
- * valid UTF-8 whatever the program wrote. NULL when out of memory. */
-char *diff_escape(const char *s, size_t len, int keep_newlines);
-
 #endif

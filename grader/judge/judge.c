@@ -14,6 +14,7 @@
 
 #include "grader/judge/compare.h"
 #include "grader/judge/linemap.h"
+#include "grader/lib/escape.h"
 #include "grader/lib/strbuf.h"
 
 /* Bytes of stderr kept in the report. */
@@ -62,7 +63,7 @@ static char *input_line_text(const char *in, size_t in_len, long lo)
 	while (p + len < end && p[len] != '\n' && p[len])
 		len++;
 	max = len > JUDGE_INPUT_LINE_MAX ? JUDGE_INPUT_LINE_MAX : len;
-	if (!(text = diff_escape(p, max, 0)) || max == len)
+	if (!(text = escape_visible(p, max, 0)) || max == len)
 		return text;
 	cut = malloc(strlen(text) + 4);
 	if (cut)
@@ -149,7 +150,7 @@ static void keep_stderr(const struct run_result *res, struct judge_result *out)
 	if (!res->err || res->err_len == 0)
 		return;
 	size_t n = res->err_len > STDERR_TAIL ? STDERR_TAIL : res->err_len;
-	out->stderr_tail = diff_escape(res->err + res->err_len - n, n, 1);
+	out->stderr_tail = escape_visible(res->err + res->err_len - n, n, 1);
 }
 
 /* The first JUDGE_HEAD_LINES lines of what the program wrote, and how
@@ -165,7 +166,7 @@ static void keep_head(const struct run_result *res, struct judge_result *out)
 	while (n < res->out_len && n < JUDGE_HEAD_BYTES && lines < JUDGE_HEAD_LINES)
 		lines += res->out[n++] == '\n';
 	if (n)
-		out->output_head = diff_escape(res->out, n, 1);
+		out->output_head = escape_visible(res->out, n, 1);
 }
 
 /* Bytes of in up to the end of its first k lines. */

@@ -13,6 +13,7 @@
 
 #include "grader/judge/diff.h"
 #include "grader/judge/verdict.h"
+#include "grader/lib/escape.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 
@@ -412,7 +413,7 @@ static json_t *str_or_null(const char *text)
 		return json_null();
 	if ((j = json_string(text)) || utf8_valid((const unsigned char *)text))
 		return j;
-	esc = diff_escape(text, strlen(text), 1);
+	esc = escape_visible(text, strlen(text), 1);
 	j = esc ? json_string(esc) : NULL;
 	free(esc);
 	return j;

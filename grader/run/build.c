@@ -2,6 +2,7 @@
  * build: compile a submission directory through the runner (see build.h).
  */
 #include "grader/run/build.h"
+#include "grader/lib/escape.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 #include "grader/run/sandbox.h"
@@ -18,7 +19,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "grader/judge/diff.h"
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
 
@@ -220,7 +220,7 @@ static char *messages(const struct run_result *res)
 		memcpy(all, res->out, res->out_len);
 	if (res->err_len)
 		memcpy(all + res->out_len, res->err, res->err_len);
-	esc = diff_escape(all, n, 1);
+	esc = escape_visible(all, n, 1);
 	free(all);
 	return esc;
 }

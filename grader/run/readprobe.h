@@ -39,15 +39,4 @@ int readprobe_run(struct sandbox_slot *slot, const char *scratch, const char *di
 /* The probe: stdin's paths, stdout's findings. Returns 0. */
 int readprobe_main(void);
 
-/* The paths no program may read: every hidden case's input and expected
- * output of s (when s is not NULL), the NULL-terminated extra (the suite,
- * the submissions, --hide folders; may be NULL) and where the reference
- * may be besides the tree grade was built in (the running grade's folder:
- * build/bin/reference; an installed PREFIX/libexec/warpgrade). A
- * NULL-terminated malloc'd array of malloc'd absolute paths, or NULL when
- * out of memory; readprobe_free frees it. */
-struct suite;
-char **readprobe_secrets(const struct suite *s, const char *const *extra);
-void readprobe_free(char **list);
-
 #endif

@@ -2,13 +2,12 @@
 #define WG_RUNNER_INT_H
 /*
  * runner_int: what the runner's two files share, private to them.
- *   runner.c       starting a child (the plan, vfork, the child's setup
- *                  before exec), finishing it (kill, reap, classify) and
- *                  the names of signals and stages;
+ *   runner.c       starting a run (its pipes, then spawn.c or the slot's
+ *                  keeper), finishing it (kill, reap, classify);
  *   runner_pump.c  the pump: feeding stdin, capturing stdout and the tail
  *                  of stderr (strbuf), the poll loop against the wall
  *                  deadline and the output caps, and the final drain.
- * Errors: as in runner.h, -1 with c->res.error set (runner_fail); the
+ * Errors: as in runner.h, -1 with c->res.error set (spawn_fail); the
  * pipe helpers: -1 and errno.
  */
 #include "grader/run/runner.h"
@@ -17,7 +16,6 @@
 
 #define CHUNK 65536
 #define READS_PER_TURN 16       /* then look at the clock again */
-#define MAX_SEC 1e7             /* longer limits are clamped (no overflow) */
 
 struct pump {
 	size_t out_cap, err_cap;
@@ -27,11 +25,6 @@ struct pump {
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 int64_t runner_now_ns(void);
-/* Sets c->res.error; returns -1. */
-int runner_fail(struct run_child *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-/* Closes *fd when open and sets it to -1. */
-void runner_close_fd(int *fd);
 /* Closes every pipe of c still open. */
 void runner_close_all(struct run_child *c);
 /* The stdout cap of l (its default when 0). */

@@ -88,7 +88,7 @@ static int feed_file(struct run_child *c)
 		ssize_t w = feed_chunk(c);
 
 		if (w == -2)
-			return runner_fail(c, "cannot read the input '%s': %s",
+			return spawn_fail(c, "cannot read the input '%s': %s",
 					   c->input_path, strerror(errno));
 		if (w < 0 && errno == EINTR)
 			continue;
@@ -98,8 +98,8 @@ static int feed_file(struct run_child *c)
 			break;          /* EOF, or EPIPE: the child will not read */
 		c->in_off += (size_t)w;
 	}
-	runner_close_fd(&c->fd_input);
-	runner_close_fd(&c->fd_in);
+	spawn_close_fd(&c->fd_input);
+	spawn_close_fd(&c->fd_in);
 	return 0;
 }
 
@@ -120,7 +120,7 @@ static int write_input(struct run_child *c)
 			break;          /* EPIPE: the child will not read */
 		c->in_off += (size_t)w;
 	}
-	runner_close_fd(&c->fd_in);    /* all written: the child sees EOF */
+	spawn_close_fd(&c->fd_in);    /* all written: the child sees EOF */
 	return 0;
 }
 
@@ -140,7 +140,7 @@ static int read_stream(struct run_child *c, struct pump *pm, int is_err)
 		if (n < 0 && errno == EAGAIN)
 			return 0;
 		if (n <= 0) {
-			runner_close_fd(fd);
+			spawn_close_fd(fd);
 			return 1;
 		}
 		if (is_err) {
@@ -232,11 +232,11 @@ static int ms_left(int64_t deadline)
 
 int runner_pump_loop(struct run_child *c, struct pump *pm)
 {
-	double wall = c->lim.wall_sec > MAX_SEC ? MAX_SEC : c->lim.wall_sec;
+	double wall = c->lim.wall_sec > SPAWN_MAX_SEC ? SPAWN_MAX_SEC : c->lim.wall_sec;
 	int64_t deadline = wall > 0 ? c->t0_ns + (int64_t)(wall * 1e9) : 0;
 
 	if (!input_left(c))
-		runner_close_fd(&c->fd_in);
+		spawn_close_fd(&c->fd_in);
 	while (!pm->exited) {
 		int ms = deadline ? ms_left(deadline) : -1;
 
@@ -246,7 +246,7 @@ int runner_pump_loop(struct run_child *c, struct pump *pm)
 			return 0;
 		}
 		if (pump_once(c, pm, ms) < 0)
-			return c->res.error[0] ? -1 : runner_fail(c,
+			return c->res.error[0] ? -1 : spawn_fail(c,
 				"cannot poll the pipes of '%s': %s",
 				c->argv[0], strerror(errno));
 		if (over_caps(c)) {
@@ -263,8 +263,8 @@ int runner_drain(struct run_child *c, struct pump *pm)
 {
 	int64_t until = runner_now_ns() + (int64_t)RUN_DRAIN_MS * 1000000;
 
-	runner_close_fd(&c->fd_in);
-	runner_close_fd(&c->fd_pid);
+	spawn_close_fd(&c->fd_in);
+	spawn_close_fd(&c->fd_pid);
 	pm->exited = 1;         /* reaped: only the pipes are left */
 	while (c->fd_out >= 0 || c->fd_err >= 0) {
 		int ms = ms_left(until);

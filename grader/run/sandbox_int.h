@@ -35,7 +35,7 @@
 #include <time.h>
 
 #include "grader/run/cgroup.h"
-#include "grader/run/runner.h"
+#include "grader/run/spawn.h"
 #include "grader/run/sandbox.h"
 
 #define STRINGS 32768

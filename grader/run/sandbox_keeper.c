@@ -338,7 +338,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	prctl(PR_SET_NAME, "grade-keeper", 0, 0, 0);
 	/* A session of its own, without grade's terminal: every program of
 	 * the slot is born outside any terminal, and each run needs only a
-	 * process group (runner_child.c), not a session of its own. */
+	 * process group (spawn_child.c), not a session of its own. */
 	setsid();
 	keeper_signals();
 	/* What the children must put back to SIG_DFL before exec. */

@@ -7,7 +7,8 @@
  * a hidden suite would be graded without mount masking, 2 on a usage or
  * suite error, 3 when the sandbox could not be started at all.
  */
-#include "grader/run/checkenv.h"
+#include "grader/cli/checkenv.h"
+#include "grader/cli/secrets.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -162,7 +163,7 @@ static size_t count_lines(const char *s)
 static char *probe(struct sandbox_slot *slot, struct scratch *sc,
 		   const struct suite *s, char **masks)
 {
-	char **secrets = readprobe_secrets(s, (const char *const *)masks);
+	char **secrets = secrets_list(s, (const char *const *)masks);
 	struct strbuf dir = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
 	uid_t uid;
 	gid_t gid;
@@ -187,7 +188,7 @@ static char *probe(struct sandbox_slot *slot, struct scratch *sc,
 		printf("read probe: a program of the slot could read %zu of the %zu "
 		       "paths it tried (hidden cases, suite, submissions, --hide, "
 		       "reference)\n", count_lines(found), n);
-	readprobe_free(secrets);
+	secrets_free(secrets);
 	strbuf_release(&dir);
 	strbuf_release(&out);
 	strbuf_release(&err);
@@ -267,7 +268,7 @@ int checkenv_main(const struct checkenv_opts *o)
 out_scratch:
 	scratch_cleanup(&sc);
 out_suite:
-	readprobe_free(masks);
+	secrets_free(masks);
 	strbuf_release(&table);
 	strbuf_release(&err);
 	if (o->suite_dir)

@@ -1,9 +1,8 @@
 /*
- * runner_child: see runner_child.h. Between vfork and exec the child may
+ * spawn_child: see spawn_child.h. Between vfork and exec the child may
  * write nothing but its own stack frames and call nothing but system calls.
  */
-#include "grader/run/runner_child.h"
-#include "grader/run/runner.h"
+#include "grader/run/spawn_child.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +26,7 @@ static const char *const stage_names[ST_COUNT] = {
 	[ST_EXEC] = "exec",
 };
 
-const char *runner_stage_name(int stage)
+const char *spawn_stage_name(int stage)
 {
 	return stage >= 0 && stage < ST_COUNT ? stage_names[stage] : "setup";
 }
@@ -102,7 +101,7 @@ static void child_credentials(const struct child_plan *p)
 	}
 }
 
-void runner_child_exec(const struct child_plan *p)
+void spawn_child_exec(const struct child_plan *p)
 {
 	int i;
 

@@ -1,9 +1,9 @@
-#ifndef WG_RUNNER_CHILD_H
-#define WG_RUNNER_CHILD_H
+#ifndef WG_SPAWN_CHILD_H
+#define WG_SPAWN_CHILD_H
 /*
- * runner_child: the child's side of a run, between vfork and exec (private
- * to the runner). runner.c computes a struct child_plan before the vfork;
- * the child runs runner_child_exec(plan), which makes async-signal-safe
+ * spawn_child: the child's side of a run, between vfork and exec (private
+ * to spawn.c). spawn.c computes a struct child_plan before the vfork;
+ * the child runs spawn_child_exec(plan), which makes async-signal-safe
  * calls only, and reports a failed step as {stage, errno} on the status
  * pipe (runner.c's theory of operation).
  *
@@ -31,7 +31,7 @@ struct status_rec {
 
 /* Everything the child needs, prepared before fork. */
 struct child_plan {
-	int session;                /* 1: setsid(); 0: setpgid(0, 0) (runner_child.c) */
+	int session;                /* 1: setsid(); 0: setpgid(0, 0) (spawn_child.c) */
 	const char *path;
 	char *const *argv;
 	char *const *envp;
@@ -56,8 +56,8 @@ struct child_plan {
 };
 
 /* The child's whole life: set up from the plan, then execve; never returns. */
-__attribute__((noreturn)) void runner_child_exec(const struct child_plan *p);
+__attribute__((noreturn)) void spawn_child_exec(const struct child_plan *p);
 /* "setsid", "exec", ...: the name of a stage; "setup" past the table. */
-const char *runner_stage_name(int stage);
+const char *spawn_stage_name(int stage);
 
 #endif
