@@ -241,8 +241,41 @@ int sbx_bind_from_base(struct keeper *k, const char *rel, const char *target);
 /* Private folders for the run. 0, or -1 with errno. */
 int sbx_prepare(struct keeper *k, const char *path, const char *dir,
 		int bind_dir, uid_t uid, gid_t gid);
+
+/* ---- waiting for a run (sandbox_wait.c) ---- */
+
 /* Kills the ended child's group and reaps it into m's status and usage. */
 void sbx_reap_run(pid_t pid, struct msg *m);
+/*
+ * One wait for a run, by the keeper or the spawner, until it ends:
+ *   ctl        where M_KILL comes (grade's socket, or the keeper's)
+ *   done       readable when the run has ended: the child's pidfd, or
+ *              the spawner's socket (its M_DONE, left for the caller);
+ *              -1: pid is polled with waitid every 10 ms
+ *   pid        the child; its group is what a kill signals, unless
+ *   kill_via   the spawner's socket (else -1): the kill is then an M_KILL
+ *              to it (once), made in fwd
+ *   cg         the slot's cgroup, or NULL (the spawner has none): a kill
+ *              takes every process of it too; and with cpu_limit_ns
+ *              (set where the run may have children) its CPU since cpu0
+ *              is read every CPU_TICK_MS, and past the limit the tree is
+ *              killed (tree_killed): the one live tree-CPU kill
+ * sbx_wait_run returns 0 when the run ended (not reaped), -1 when poll
+ * failed; m receives what ctl brought. A lost ctl means whoever asked for
+ * runs is gone: _exit(0).
+ */
+struct sbx_wait {
+	int ctl, done;
+	pid_t pid;
+	int kill_via;
+	struct msg *fwd;
+	struct cgroup *cg;
+	uint64_t cpu0;
+	int64_t cpu_limit_ns;
+	int killed;              /* out: a kill was sent */
+	int tree_killed;         /* out: the tree's CPU passed the limit */
+};
+int sbx_wait_run(struct sbx_wait *w, struct msg *m);
 /* The keeper: builds the layers, reports READY and serves runs until
  * grade closes the socket; never returns (_exit). */
 __attribute__((noreturn))

@@ -71,71 +71,24 @@ static void start_sweep(struct keeper *k)
 	k->L.tmp_sweep = 1;
 }
 
-static long tv_us(struct timeval tv)
-{
-	return (long)tv.tv_sec * 1000000 + (long)tv.tv_usec;
-}
-
-/* Reaps the ended child into m. Its group first: while the child is a
- * zombie its pid, and so its group, cannot be reused. */
-void sbx_reap_run(pid_t pid, struct msg *m)
-{
-	struct rusage ru;
-	int status = 0;
-
-	kill(-pid, SIGKILL);
-	memset(&ru, 0, sizeof(ru));
-	while (wait4(pid, &status, 0, &ru) < 0 && errno == EINTR)
-		;
-	m->status = status;
-	m->utime_us = tv_us(ru.ru_utime);
-	m->stime_us = tv_us(ru.ru_stime);
-	m->maxrss_kb = ru.ru_maxrss;
-}
-
-/* Waits for the child (and KILL from grade); watches the tree's CPU while
- * children may run. */
+/* Waits for the child it started (and KILL from grade); with children
+ * allowed, watches the tree's CPU (sandbox_wait.c). */
 static void watch(struct keeper *k, struct run_child *c, uint64_t cpu0,
 		  struct msg *m)
 {
-	int pfd = -1;
-	int64_t limit_ns = c->lim.cpu_sec > 0 ? (int64_t)(c->lim.cpu_sec * 1e9) : 0;
-	int tick = (k->cg.caps & CG_CPU) && k->processes != 1 && limit_ns ? CPU_TICK_MS : -1;
+	struct sbx_wait w = { .ctl = k->sock, .done = -1, .pid = c->pid,
+			      .kill_via = -1, .cg = &k->cg, .cpu0 = cpu0 };
 
+	if (k->processes != 1 && c->lim.cpu_sec > 0)
+		w.cpu_limit_ns = (int64_t)(c->lim.cpu_sec * 1e9);
 #ifdef SYS_pidfd_open
-	pfd = (int)syscall(SYS_pidfd_open, c->pid, 0);
+	w.done = (int)syscall(SYS_pidfd_open, c->pid, 0);
 #endif
-	if (pfd < 0 && tick < 0)
-		tick = 10;
-	for (;;) {
-		struct pollfd pf[2] = { { k->sock, POLLIN, 0 }, { pfd, POLLIN, 0 } };
-		int n = poll(pf, pfd >= 0 ? 2 : 1, tick);
-
-		if (n < 0 && errno != EINTR)
-			break;
-		if (pf[0].revents) {
-			int fds[1];
-
-			if (sbx_recv(k->sock, m, fds, 1) < 0)
-				_exit(0);           /* grade is gone */
-			if (m->type == M_KILL)
-				kill(-c->pid, SIGKILL);
-			if (k->cg.caps & CG_KILL)
-				cg_kill_all(&k->cg);
-		}
-		if (tick > 0 && (k->cg.caps & CG_CPU) && limit_ns &&
-		    cg_cpu_ns(&k->cg) - (int64_t)cpu0 > limit_ns) {
-			m->tree_cpu_killed = 1;
-			kill(-c->pid, SIGKILL);
-			cg_kill_all(&k->cg);
-		}
-		if (pfd >= 0 ? pf[1].revents != 0 :
-		    waitid(P_PID, (id_t)c->pid, &(siginfo_t){ 0 }, WEXITED | WNOHANG | WNOWAIT) == 0)
-			break;
-	}
-	if (pfd >= 0)
-		close(pfd);
+	sbx_wait_run(&w, m);
+	if (w.done >= 0)
+		close(w.done);
 	sbx_reap_run(c->pid, m);
+	m->tree_cpu_killed = w.tree_killed;
 }
 
 /* The sandbox's own processes in the keeper's user namespace, under the

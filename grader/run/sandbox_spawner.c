@@ -59,7 +59,8 @@ static void spawner_run(struct keeper *k, int sock, struct msg *m, int fds[3])
 	struct run_child c = RUN_CHILD_INIT;
 	struct run_spawn_extra x = { m->join, m->njoin, 0, &k->ignored, NULL, 1,
 				     k->pinned ? &k->all_cpus : NULL };
-	int pfd = -1, rc, direct = m->direct;
+	struct sbx_wait w = { .ctl = sock, .done = -1, .kill_via = -1 };
+	int rc, direct = m->direct;
 
 	rc = sbx_unpack_run(m, &c, argv, env) < 0 ? -1 : run_spawn_local(&c, fds, &x);
 	for (int i = 0; i < 3; i++)
@@ -74,26 +75,12 @@ static void spawner_run(struct keeper *k, int sock, struct msg *m, int fds[3])
 		return;
 	}
 #ifdef SYS_pidfd_open
-	pfd = (int)syscall(SYS_pidfd_open, c.pid, 0);
+	w.done = (int)syscall(SYS_pidfd_open, c.pid, 0);
 #endif
-	for (;;) {
-		struct pollfd pf[2] = { { sock, POLLIN, 0 }, { pfd, POLLIN, 0 } };
-		int fd1[1];
-
-		if (poll(pf, pfd >= 0 ? 2 : 1, pfd >= 0 ? -1 : 10) < 0 && errno != EINTR)
-			break;
-		if (pf[0].revents) {
-			if (sbx_recv(sock, m, fd1, 1) < 0)
-				_exit(0);
-			if (m->type == M_KILL)
-				kill(-c.pid, SIGKILL);
-		}
-		if (pfd >= 0 ? pf[1].revents != 0 :
-		    waitid(P_PID, (id_t)c.pid, &(siginfo_t){ 0 }, WEXITED | WNOHANG | WNOWAIT) == 0)
-			break;
-	}
-	if (pfd >= 0)
-		close(pfd);
+	w.pid = c.pid;
+	sbx_wait_run(&w, m);
+	if (w.done >= 0)
+		close(w.done);
 	memset(m, 0, offsetof(struct msg, strings));
 	sbx_reap_run(c.pid, m);
 	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
@@ -208,11 +195,14 @@ int sbx_spawn_via(struct keeper *k, struct run_child *c, int fds[4],
 		     const int *join, int njoin, uint64_t cpu0, struct msg *m,
 		     int direct)
 {
-	int64_t limit_ns = c->lim.cpu_sec > 0 ? (int64_t)(c->lim.cpu_sec * 1e9) : 0;
-	int tick = (k->cg.caps & CG_CPU) && k->processes != 1 && limit_ns ? CPU_TICK_MS : -1;
+	struct sbx_wait w = { .ctl = k->sock, .done = k->spawner, .pid = -1,
+			      .kill_via = k->spawner, .fwd = k->fwd, .cg = &k->cg,
+			      .cpu0 = cpu0 };
 	struct msg *f = k->fwd;
-	int rc, killed = 0;
+	int rc, fd1[1];
 
+	if (k->processes != 1 && c->lim.cpu_sec > 0)
+		w.cpu_limit_ns = (int64_t)(c->lim.cpu_sec * 1e9);
 	if (sbx_pack_run(f, c) < 0) {
 		snprintf(c->res.error, sizeof(c->res.error), "too many arguments");
 		return -1;
@@ -230,51 +220,20 @@ int sbx_spawn_via(struct keeper *k, struct run_child *c, int fds[4],
 			 strerror(errno));
 		return -1;
 	}
-	for (;;) {
-		struct pollfd pf[2] = { { k->sock, POLLIN, 0 }, { k->spawner, POLLIN, 0 } };
-		int fd1[1];
-
-		if (poll(pf, 2, tick) < 0 && errno != EINTR)
-			continue;
-		/* The spawner's word first: once it has answered grade, what
-		 * waits on k->sock is the next request, for the main loop. */
-		if (pf[1].revents) {
-			int tree = m->tree_cpu_killed;
-
-			if (sbx_recv(k->spawner, m, fd1, 1) < 0 || m->type != M_DONE) {
-				snprintf(c->res.error, sizeof(c->res.error), "the spawner died");
-				close(k->spawner);
-				k->spawner = -1;
-				return -1;
-			}
-			if (!m->ok) {
-				snprintf(c->res.error, sizeof(c->res.error), "%s", m->text);
-				return -1;
-			}
-			m->tree_cpu_killed = tree;
-			c->pid = m->pid;
-			c->res.exec_errno = m->stage_err;
-			return 0;
-		}
-		if (pf[0].revents) {
-			if (sbx_recv(k->sock, m, fd1, 1) < 0)
-				_exit(0);       /* grade is gone */
-			if (m->type == M_KILL && !killed) {
-				memset(f, 0, offsetof(struct msg, strings));
-				f->type = M_KILL;
-				sbx_send(k->spawner, f, NULL, 0);
-				killed = 1;
-			}
-			if (k->cg.caps & CG_KILL)
-				cg_kill_all(&k->cg);
-		}
-		if (tick > 0 && !m->tree_cpu_killed &&
-		    cg_cpu_ns(&k->cg) - (int64_t)cpu0 > limit_ns) {
-			m->tree_cpu_killed = 1;
-			memset(f, 0, offsetof(struct msg, strings));
-			f->type = M_KILL;
-			sbx_send(k->spawner, f, NULL, 0);
-			cg_kill_all(&k->cg);
-		}
+	while (sbx_wait_run(&w, m) < 0)
+		;       /* the spawner's word is what ends a run here */
+	if (sbx_recv(k->spawner, m, fd1, 1) < 0 || m->type != M_DONE) {
+		snprintf(c->res.error, sizeof(c->res.error), "the spawner died");
+		close(k->spawner);
+		k->spawner = -1;
+		return -1;
 	}
+	if (!m->ok) {
+		snprintf(c->res.error, sizeof(c->res.error), "%s", m->text);
+		return -1;
+	}
+	m->tree_cpu_killed = w.tree_killed;
+	c->pid = m->pid;
+	c->res.exec_errno = m->stage_err;
+	return 0;
 }
