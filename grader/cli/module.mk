@@ -1,7 +1,8 @@
 # grader/cli: the grade program: its command line, single grading and
 # batch grading of a class; and the make targets of the course workflows
 # (workflows.mk).
-GRADER_CLI_SRCS := grader/cli/options.c grader/cli/guard.c grader/cli/batch.c \
+GRADER_CLI_SRCS := grader/cli/options.c grader/cli/guard.c grader/cli/engine.c \
+                   grader/cli/batch.c \
                    grader/cli/batch_options.c grader/cli/batch_students.c \
                    grader/cli/batch_resume.c grader/cli/batch_sched.c \
                    grader/cli/batch_progress.c grader/cli/batch_out.c \
