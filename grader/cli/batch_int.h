@@ -99,11 +99,8 @@ struct batch {
 
 /* batch_options.c. Parses argv into b (the strings stay argv's); a usage
  * error is reported and exits WG_EXIT_USAGE. 1 when --help was given,
- * else 0. */
+ * else 0. Option values are read with options_value (options.h). */
 int batch_parse_args(struct batch *b, int argc, char **argv);
-/* The value of "--opt VALUE" / "--opt=VALUE" / "-jN"; advances *i past
- * a separate value. A missing one is a usage error. */
-const char *batch_option_value(int argc, char **argv, int *i);
 void batch_usage(FILE *f);
 long batch_default_jobs(void);
 

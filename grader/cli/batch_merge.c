@@ -94,12 +94,12 @@ static int parse_args(struct merge *m, int argc, char **argv)
 				die_usage("--similarity-base is the shards': each "
 					  "stored the base it was given");
 			similarity_option(&m->b.sim, o->name,
-					  batch_option_value(argc, argv, &i));
+					  options_value(argc, argv, &i));
 			break;
 		case 'h': return 1;
 		case 'q': m->b.quiet = 1; break;
 		case OPT_OUT_DIR:
-			m->b.out = batch_option_value(argc, argv, &i);
+			m->b.out = options_value(argc, argv, &i);
 			break;
 		case OPT_BATCH:
 			die_usage("--merge and --batch exclude each other");

@@ -87,26 +87,13 @@ static char *option_name(const char *arg)
 	return strbuf_detach(&sb, NULL);
 }
 
-const char *batch_option_value(int argc, char **argv, int *i)
-{
-	const char *arg = argv[*i], *eq = strchr(arg, '=');
-
-	if (eq)
-		return eq + 1;
-	if (arg[1] != '-' && arg[2])
-		return arg + 2;
-	if (*i + 1 >= argc)
-		die_usage("option '%s' needs a value", arg);
-	return argv[++*i];
-}
-
 /* One option of batch's own (OPTF_BATCH_OWN or OPTF_BATCH_ONLY); 1 when
  * it is --help. */
 static int own_option(struct batch *b, const struct cli_option *o, int argc,
 		      char **argv, int *i)
 {
 	const char *v = o->has_arg == required_argument ?
-			batch_option_value(argc, argv, i) : NULL;
+			options_value(argc, argv, i) : NULL;
 
 	switch (o->id) {
 	case 'h': return 1;

@@ -17,6 +17,7 @@
  */
 #include "grader/cli/batch_int.h"
 #include "grader/cli/batch_keys.h"
+#include "grader/cli/child_grade.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -101,7 +102,7 @@ static void start_student(struct batch *b, struct student *s,
 	char **argv;
 	struct strbuf why = STRBUF_INIT;
 	int fd = outfile_open_new(log, &why);
-	pid_t pid, parent = getpid();
+	pid_t pid;
 
 	unlink(part);
 	s->slot = free_slot(b);
@@ -111,32 +112,14 @@ static void start_student(struct batch *b, struct student *s,
 		batch_fail_student(b, s, strbuf_str(&why));
 		goto out;
 	}
-	pid = fork();
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-
-		/* The student's grade dies with the batch, even a SIGKILLed
-		 * one; the batch may have died before the prctl took. */
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
-			_exit(127);
-		setpgid(0, 0);
-		if (null >= 0)
-			dup2(null, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		sigprocmask(SIG_SETMASK, oldmask, NULL);
-		execv("/proc/self/exe", argv);
-		dprintf(2, "grade: batch: cannot run '/proc/self/exe': %s\n",
-			strerror(errno));
-		_exit(127);
-	}
+	/* The student's grade dies with the batch, even a SIGKILLed one. */
+	pid = child_grade_start(&(struct child_grade){ argv, fd, fd, 1, oldmask });
 	close(fd);
 	if (pid < 0) {
 		strbuf_addf(&why, "cannot fork: %s", strerror(errno));
 		batch_fail_student(b, s, strbuf_str(&why));
 		goto out;
 	}
-	setpgid(pid, pid); /* whichever of the two runs first */
 	s->pid = pid;
 	s->state = ST_RUNNING;
 	s->started = wg_now();

@@ -34,23 +34,6 @@
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
 
-/* The value of option name at argv[*i] ("--name V" or "--name=V"), moving
- * *i past it; NULL when argv[*i] is not that option. */
-static const char *option_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-
-	if (strncmp(argv[*i], name, n))
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n])
-		return NULL;
-	if (*i + 1 >= argc)
-		die_usage("option '%s' needs an argument", name);
-	return argv[++*i];
-}
-
 /* grade --check-env [--uid-base UID] [--hide DIR]... [SUITE_DIR
  * [SUBMISSION...]], the options in any order around --check-env;
  * WG_UID_BASE as for grading (empty: unset). checkenv.h. */
@@ -72,11 +55,12 @@ static int check_env(int argc, char **argv)
 			opts = 0;
 		else if (opts && !strcmp(argv[i], "--check-env"))
 			continue;
-		else if (opts && (v = option_value(argc, argv, &i, "--uid-base"))) {
+		else if (opts && options_is(argv[i], "--uid-base")) {
+			v = options_value(argc, argv, &i);
 			if (wg_parse_long("--uid-base", v, 1000, 2000000000L, &base, &err) < 0)
 				die_usage("%s", strbuf_str(&err));
-		} else if (opts && (v = option_value(argc, argv, &i, "--hide")))
-			hide[nhide++] = v;
+		} else if (opts && options_is(argv[i], "--hide"))
+			hide[nhide++] = options_value(argc, argv, &i);
 		else if (opts && argv[i][0] == '-' && argv[i][1])
 			die_usage("--check-env takes --uid-base, --hide, a SUITE_DIR and "
 				  "SUBMISSIONs, not '%s'", argv[i]);

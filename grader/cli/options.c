@@ -114,6 +114,26 @@ static const char usage_text[] =
 "Exit status: 0 all accepted, 1 not all accepted, 2 usage, suite or\n"
 "submission error, 3 internal error.\n";
 
+const char *options_value(int argc, char **argv, int *i)
+{
+	const char *arg = argv[*i], *eq = strchr(arg, '=');
+
+	if (eq)
+		return eq + 1;
+	if (arg[1] != '-' && arg[2])
+		return arg + 2;
+	if (*i + 1 >= argc)
+		die_usage("option '%s' needs a value", arg);
+	return argv[++*i];
+}
+
+int options_is(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(arg, name, n) && (!arg[n] || arg[n] == '=');
+}
+
 const struct cli_option *options_find(const char *arg)
 {
 	size_t n = strcspn(arg, "=");

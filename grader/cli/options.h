@@ -46,6 +46,12 @@ struct cli_option {
  * for a short option that takes a value "-cVALUE" too. NULL when the word
  * names no option. */
 const struct cli_option *options_find(const char *arg);
+/* The value of the option at argv[*i], which takes one: "--name=VALUE",
+ * "-cVALUE" or the next word (then *i moves past it). No value is a usage
+ * error (die_usage). Every mode reads its options' values so. */
+const char *options_value(int argc, char **argv, int *i);
+/* Whether arg is the long option name ("--name" or "--name=VALUE"). */
+int options_is(const char *arg, const char *name);
 
 struct options {
 	const char *json, *junit, *gradescope, *html;

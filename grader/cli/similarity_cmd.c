@@ -74,7 +74,7 @@ static void parse_args(struct cmd *m, int argc, char **argv)
 			m->quiet = 1;
 			continue;
 		}
-		v = o->has_arg == required_argument ? batch_option_value(argc, argv, &i)
+		v = o->has_arg == required_argument ? options_value(argc, argv, &i)
 						    : NULL;
 		if (o->id == OPT_SIMILARITY) {
 			if (m->class_dir)

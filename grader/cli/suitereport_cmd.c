@@ -33,6 +33,7 @@
 
 #include <jansson.h>
 
+#include "grader/cli/child_grade.h"
 #include "grader/cli/options.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
@@ -114,16 +115,10 @@ static int parse_args(int argc, char **argv, struct sr_args *a)
 		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
 			fputs(usage_text, stdout);
 			return WG_EXIT_ALL_AC;
-		} else if (!strncmp(arg, "--suite-report-json", 19) &&
-			   (!arg[19] || arg[19] == '=')) {
-			if (!arg[19] && i + 1 == argc)
-				die_usage("option '%s' needs an argument", arg);
-			a->json = arg[19] ? arg + 20 : argv[++i];
-		} else if (!strncmp(arg, "--suite-report-html", 19) &&
-			   (!arg[19] || arg[19] == '=')) {
-			if (!arg[19] && i + 1 == argc)
-				die_usage("option '%s' needs an argument", arg);
-			a->html = arg[19] ? arg + 20 : argv[++i];
+		} else if (options_is(arg, "--suite-report-json")) {
+			a->json = options_value(argc, argv, &i);
+		} else if (options_is(arg, "--suite-report-html")) {
+			a->html = options_value(argc, argv, &i);
 		} else {
 			/* grade's own options go to the grading, but for the
 			 * reports (the report is the suite report) and batch's. */
@@ -214,7 +209,7 @@ static int run_grade(const struct sr_args *a, char **sols, size_t nsols,
 {
 	size_t n = 0;
 	const char **argv = xcalloc(nsols + a->npass + 8, sizeof(*argv));
-	pid_t pid, parent = getpid();
+	pid_t pid;
 	int status, forwarded = 0;
 
 	argv[n++] = "grade";
@@ -227,20 +222,11 @@ static int run_grade(const struct sr_args *a, char **sols, size_t nsols,
 	argv[n++] = a->suite;
 	for (size_t i = 0; i < nsols; i++)
 		argv[n++] = sols[i];
-	fflush(NULL);
-	if ((pid = fork()) < 0) {
+	/* Its stdout (the summary) is not ours to print; its stderr is. */
+	pid = child_grade_start(&(struct child_grade){ (char *const *)argv, -1, 2, 0, NULL });
+	if (pid < 0) {
 		free(argv);
 		return error("cannot fork: %s", strerror(errno));
-	}
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0 || getppid() != parent)
-			_exit(127);
-		if (null >= 0)
-			dup2(null, 1);
-		execv("/proc/self/exe", (char *const *)argv);
-		dprintf(2, "grade: cannot run '/proc/self/exe': %s\n", strerror(errno));
-		_exit(127);
 	}
 	free(argv);
 	for (;;) {
