@@ -21,7 +21,7 @@ static void put(const char *path, const char *bytes, size_t len)
 void case_files_make(struct case_files *f, const char *in, size_t in_len,
 		     const char *out, size_t out_len)
 {
-	snprintf(f->dir, sizeof(f->dir), "/tmp/wg-case-XXXXXX");
+	check_scratch(f->dir, sizeof(f->dir), "case-XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(f->dir));
 	snprintf(f->in, sizeof(f->in), "%s/IN", f->dir);
 	snprintf(f->out, sizeof(f->out), "%s/OUT", f->dir);

@@ -14,7 +14,7 @@
 #include "grader/judge/judge.h"
 
 struct case_files {
-	char dir[64], in[96], out[96];
+	char dir[256], in[288], out[288];
 	struct judge_data data;
 };
 

@@ -2,6 +2,7 @@
  * source names given to the compiler; the compiler's limits; taking the
  * program from the build folder. */
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +37,8 @@ END_TEST
 
 START_TEST(test_image_size_of_non_elf)
 {
-	char path[] = "/tmp/wg-build-script-XXXXXX";
-	int fd = mkstemp(path);
+	char path[PATH_MAX];
+	int fd = mkstemp(check_scratch(path, sizeof(path), "build-script-XXXXXX"));
 
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(write(fd, "#!/bin/sh\nexit 0\n", 17), 17);
@@ -50,12 +51,12 @@ END_TEST
 
 /* A source folder and an empty build folder under one temporary folder. */
 struct tree {
-	char top[64], src[96], out[96], dst[96];
+	char top[96], src[128], out[128], dst[128];
 };
 
 static void tree_init(struct tree *t)
 {
-	snprintf(t->top, sizeof(t->top), "/tmp/wg-check-build-XXXXXX");
+	check_scratch(t->top, sizeof(t->top), "build-XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(t->top));
 	snprintf(t->src, sizeof(t->src), "%s/src", t->top);
 	snprintf(t->out, sizeof(t->out), "%s/out", t->top);

@@ -6,14 +6,14 @@
  */
 #include <check.h>
 #include <math.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gpu-bench/gpucheck.h"
 #include "grader/lib/strbuf.h"
-
-Suite *make_gpucheck_suite(void);
+#include "tests/wg_check.h"
 
 #define BOUNDS "gpu-bench/bounds.json"
 #define DATA "gpu-bench/testdata/"
@@ -207,8 +207,8 @@ END_TEST
 START_TEST(test_bounds_malformed)
 {
 	struct strbuf err = STRBUF_INIT;
-	char path[] = "/tmp/wg-bounds-XXXXXX";
-	int fd = mkstemp(path);
+	char path[PATH_MAX];
+	int fd = mkstemp(check_scratch(path, sizeof(path), "bounds-XXXXXX"));
 	struct gpuc_bounds b;
 	FILE *f;
 

@@ -16,11 +16,11 @@
 
 #define SANDBOX_LO 45000u
 
-static char top[64];
+static char top[96];
 
 static void setup(void)
 {
-	snprintf(top, sizeof(top), "/tmp/wg-check-outfile-XXXXXX");
+	check_scratch(top, sizeof(top), "outfile-XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(top));
 	outfile_set_sandbox_ids(SANDBOX_LO, SANDBOX_LO + 100);
 }

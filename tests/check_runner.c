@@ -24,9 +24,8 @@
 #include <unistd.h>
 
 #include "grader/run/runner.h"
+#include "tests/wg_check.h"
 
-
-Suite *make_runner_suite(void);
 #define MIB ((size_t)1 << 20)
 
 /* A helper run: the struct, the program path and its argv. */
@@ -681,14 +680,14 @@ END_TEST
 
 /* ---- stdin from a file (input_path) ---- */
 
-/* n bytes of pattern() in a new file under /tmp, whose path goes to path. */
-static char *pattern_file(size_t n, char path[64])
+/* n bytes of pattern() in a new file of the run folder, whose path goes
+ * to path. */
+static char *pattern_file(size_t n, char path[PATH_MAX])
 {
 	char *in = pattern(n);
 	int fd;
 
-	snprintf(path, 64, "/tmp/wg-input-XXXXXX");
-	fd = mkstemp(path);
+	fd = mkstemp(check_scratch(path, PATH_MAX, "input-XXXXXX"));
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(write(fd, in, n), (ssize_t)n);
 	close(fd);
@@ -700,7 +699,7 @@ static char *pattern_file(size_t n, char path[64])
 START_TEST(test_input_file_echo)
 {
 	struct hrun h;
-	char path[64];
+	char path[PATH_MAX];
 	size_t n = 4 * MIB + 12345;
 	char *in = pattern_file(n, path);
 
@@ -722,7 +721,7 @@ END_TEST
 START_TEST(test_input_file_never_read)
 {
 	struct hrun h;
-	char path[64];
+	char path[PATH_MAX];
 	char *in = pattern_file(16 * MIB, path);
 
 	hrun_init(&h, 17, "rn_noread", "50", NULL);
@@ -862,11 +861,11 @@ static void noop_handler(int sig)
 START_TEST(test_sandbox_probe)
 {
 	struct hrun h;
-	char dir[] = "/tmp/wg-runner-probe-XXXXXX", buf[4096], want[4200];
+	char dir[PATH_MAX], buf[4096], want[4200 + PATH_MAX];
 	sigset_t block;
 	int fd;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_nonnull(mkdtemp(check_scratch(dir, sizeof(dir), "runner-probe-XXXXXX")));
 	hrun_init(&h, 18, "rn_probe", NULL);
 	if (is_root())
 		ck_assert_int_eq(chown(dir, h.c.uid, h.c.uid), 0);
@@ -969,11 +968,11 @@ static const struct {
 
 START_TEST(test_exec_failure)
 {
-	char dir[] = "/tmp/wg-runner-exec-XXXXXX", path[PATH_MAX], msg[128];
+	char dir[PATH_MAX], path[PATH_MAX + 16], msg[128];
 	const char *argv[2] = { path, NULL };
 	struct run_child c = RUN_CHILD_INIT;
 
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	ck_assert_ptr_nonnull(mkdtemp(check_scratch(dir, sizeof(dir), "runner-exec-XXXXXX")));
 	ck_assert_int_eq(chmod(dir, 0755), 0);
 	snprintf(path, sizeof(path), "%s/%s", dir, exec_cases[_i].file);
 	if (exec_cases[_i].mode)

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,8 +105,8 @@ END_TEST
 START_TEST(test_read)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char path[] = "/tmp/wg-strbuf-XXXXXX";
-	int fd = mkstemp(path);
+	char path[PATH_MAX];
+	int fd = mkstemp(check_scratch(path, sizeof(path), "strbuf-XXXXXX"));
 	char data[20000];
 
 	ck_assert_int_ge(fd, 0);
@@ -204,8 +205,9 @@ END_TEST
  * runner may have sent it to WG_CHECK_LOG: it is put back after). */
 START_TEST(test_error)
 {
-	char path[] = "/tmp/wg-strbuf-err-XXXXXX", buf[256];
-	int fd = mkstemp(path), saved = dup(STDERR_FILENO);
+	char path[PATH_MAX], buf[256];
+	int fd = mkstemp(check_scratch(path, sizeof(path), "strbuf-err-XXXXXX"));
+	int saved = dup(STDERR_FILENO);
 	ssize_t n;
 
 	ck_assert_int_ge(fd, 0);

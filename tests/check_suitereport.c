@@ -11,6 +11,7 @@
  *   s4  X X . . ?   killed by c1, c2; an IE on c5, which is no kill
  * so c4 and c5 kill nothing, a catches s1 s2 s4 (s2 and s4 alone), b s1.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,8 +246,8 @@ END_TEST
 
 START_TEST(test_index)
 {
-	char path[] = "/tmp/wg-check-suitereport-XXXXXX";
-	int fd = mkstemp(path);
+	char path[PATH_MAX];
+	int fd = mkstemp(check_scratch(path, sizeof(path), "suitereport-XXXXXX"));
 	struct strbuf err = STRBUF_INIT;
 	json_t *fam;
 	FILE *f;

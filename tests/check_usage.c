@@ -3,6 +3,7 @@
  * reaches a terminal or a text file as a control sequence.
  */
 #include "wg_check.h"
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,8 +75,9 @@ END_TEST
  * scrubbed, as git's usage.c does. */
 START_TEST(test_reporters_scrub)
 {
-	char path[] = "/tmp/wg-check-usage-XXXXXX", buf[256];
-	int fd = mkstemp(path), saved = dup(2);
+	char path[PATH_MAX], buf[256];
+	int fd = mkstemp(check_scratch(path, sizeof(path), "usage-XXXXXX"));
+	int saved = dup(2);
 	ssize_t n;
 
 	ck_assert_int_ge(fd, 0);

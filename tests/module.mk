@@ -34,11 +34,20 @@ $(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(CHECK_AUX) $(LIB_
 	@$(LOGCMD) $(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
 
 # The tests' stderr (the messages negative tests expect) goes to
-# CHECK_LOG, shown when a test fails.
+# CHECK_LOG, shown when a test fails. The runner's TMPDIR is a fresh
+# folder (searchable by the test uids), which must be empty afterwards:
+# every test's files lie in the runner's run folder (tests/check_main.c),
+# and no test names a path of its own in /tmp (tests/lint-scratch.sh).
 CHECK_LOG := $(B)/tests/check-unit.log
 check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
+	@sh tests/lint-scratch.sh tests/check_*.c $(CHECK_AUX)
 	@rm -f $(CHECK_LOG)
-	@WG_BUILD=$(B) WG_CHECK_LOG=$(CHECK_LOG) $(CHECK_RUNNER) || \
+	@t=$$(mktemp -d) && chmod 0711 "$$t" || exit 1; \
+	WG_BUILD=$(B) WG_CHECK_LOG=$(CHECK_LOG) TMPDIR="$$t" $(CHECK_RUNNER); \
+	rc=$$?; left=$$(ls -A "$$t"); rm -rf "$$t"; \
+	if [ -n "$$left" ]; then \
+	    echo "check-unit: the tests left in their TMPDIR: $$left"; exit 1; fi; \
+	[ $$rc -eq 0 ] || \
 	    { echo "check-unit: failed; the tests' stderr: $(CHECK_LOG)"; \
 	      tail -n 20 $(CHECK_LOG); exit 1; }
 
