@@ -1,7 +1,7 @@
 #!/bin/sh
-# The unit tests' files stay in the runner's run folder (tests/check_main.c,
+# The unit tests' files stay in the runner's run folder (tests/unit/check_main.c,
 # issue 21 item 5): no test names a path in a shared temporary folder
-# (tests/lint-scratch.sh refuses one, and passes the tree's tests), and a
+# (tests/unit/lint-scratch.sh refuses one, and passes the tree's tests), and a
 # run whose tests fail or are killed at their timeout (CK_TIMEOUT_MULTIPLIER
 # cuts the build suite's 60 s to 60 ms, in the middle of compiles)
 # leaves nothing: in its TMPDIR, and, as root, in a private empty /tmp
@@ -18,10 +18,10 @@ bad() { echo "FAIL: $*"; fail=1; }
 cd "$WG_ROOT" || exit 1
 
 # The lint: the tree passes, a literal scratch path in /tmp does not.
-sh tests/lint-scratch.sh tests/check_*.c tests/*_fixture.c >"$tmp/lint" 2>&1 ||
+sh tests/unit/lint-scratch.sh tests/unit/*.c >"$tmp/lint" 2>&1 ||
 	bad "the lint refuses the tree: $(cat "$tmp/lint")"
 printf 'static char p[] = "/tmp/wg-x-XXXXXX";\n' > "$tmp/check_bad.c"
-sh tests/lint-scratch.sh "$tmp/check_bad.c" >/dev/null 2>&1 &&
+sh tests/unit/lint-scratch.sh "$tmp/check_bad.c" >/dev/null 2>&1 &&
 	bad "the lint passed a test naming /tmp/wg-x-XXXXXX"
 rm -f "$tmp/lint" "$tmp/check_bad.c"
 

@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "grader/run/pool.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 #define MAX_JOBS  200
 #define MAX_SLOTS 8

@@ -13,7 +13,7 @@
 
 #include "gpu-bench/gpucheck.h"
 #include "grader/lib/strbuf.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 #define BOUNDS "gpu-bench/bounds.json"
 #define DATA "gpu-bench/testdata/"

@@ -1,5 +1,5 @@
 /* The tokenizer and the number grammar, worked out by hand from the contract. */
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 #include <stdlib.h>
 #include <string.h>
 

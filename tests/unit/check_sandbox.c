@@ -18,7 +18,7 @@
 #include "grader/run/runner.h"
 #include "grader/run/sandbox.h"
 #include "grader/run/scratch.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 struct slot {
 	struct scratch sc;

@@ -12,7 +12,7 @@
 
 #include "grader/lib/strbuf.h"
 #include "grader/report/outfile.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 #define SANDBOX_LO 45000u
 

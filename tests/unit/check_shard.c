@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "grader/cli/shard.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 START_TEST(test_parse)
 {

@@ -1,13 +1,13 @@
 /*
  * case_fixture: a case's files in a private folder (case_fixture.h).
  */
-#include "tests/case_fixture.h"
+#include "tests/unit/case_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 static void put(const char *path, const char *bytes, size_t len)
 {

@@ -18,8 +18,8 @@
 #include <unistd.h>
 
 #include "grader/report/suitereport.h"
-#include "tests/failalloc.h"
-#include "tests/wg_check.h"
+#include "tests/unit/failalloc.h"
+#include "tests/unit/wg_check.h"
 
 static const char *const sols[] = { "s1", "s2", "s3", "s4" };
 static const char *const fams[] = { "f", "g", "f", NULL };

@@ -1,5 +1,5 @@
 /*
- * The one Check runner: every tests/check_<module>.c exports
+ * The one Check runner: every tests/unit/check_<module>.c exports
  * make_<module>_suite(), and the build lists them in check_suites.h.
  * CK_FORK=no in the environment runs tests in-process (for gdb).
  * WG_CHECK_LOG=FILE sends the tests' stderr there (make check-unit does):
@@ -32,7 +32,7 @@
 #include <unistd.h>
 
 #include "grader/run/scratch.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 static char run_dir[4096];
 

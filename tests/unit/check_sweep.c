@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "grader/run/sandbox_int.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 /* A uid and gid no process or file of the machine has (the top of the
  * 31-bit range, past any slot base), and another one. */

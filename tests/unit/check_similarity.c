@@ -13,7 +13,7 @@
 #include "grader/similarity/sim_source.h"
 #include "grader/similarity/sim_token.h"
 #include "grader/similarity/sim_winnow.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 /* The kinds of src's tokens, space-separated, into a static buffer; with
  * lines, "NAME@LINE". */

@@ -11,7 +11,7 @@
 
 #include "grader/lib/strbuf.h"
 #include "grader/report/gradescope.h"
-#include "tests/report_fixture.h"
+#include "tests/unit/report_fixture.h"
 
 Suite *make_gradescope_suite(void);
 

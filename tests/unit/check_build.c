@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "grader/run/build.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 static const char *helper(const char *name, char *buf, size_t n)
 {

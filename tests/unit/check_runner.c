@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "grader/run/runner.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 #define MIB ((size_t)1 << 20)
 

@@ -1,5 +1,5 @@
 /* Interval union, rounding and bank counting, expectations worked by hand. */
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 #include "reference/model.h"
 

@@ -2,7 +2,7 @@
  * The command interpreter: messages, their precedence and the state rules
  * of the contract. Every expected line is written out from the contract.
  */
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 #include <stdlib.h>
 #include <string.h>
 

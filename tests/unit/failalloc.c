@@ -3,7 +3,7 @@
  * The counters are plain: a test that installs them makes JSON values in
  * one thread only.
  */
-#include "tests/failalloc.h"
+#include "tests/unit/failalloc.h"
 
 #include <jansson.h>
 #include <stdlib.h>

@@ -12,7 +12,7 @@
 
 #include "grader/report/junit.h"
 #include "grader/lib/xml.h"
-#include "tests/report_fixture.h"
+#include "tests/unit/report_fixture.h"
 
 Suite *make_junit_suite(void);
 

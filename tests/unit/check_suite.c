@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "grader/judge/suite.h"
-#include "tests/suite_fixture.h"
-#include "tests/failalloc.h"
+#include "tests/unit/suite_fixture.h"
+#include "tests/unit/failalloc.h"
 
 static const char *data_dir(void)
 {

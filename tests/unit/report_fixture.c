@@ -3,7 +3,7 @@
  * (see report_fixture.h). A wrong answer's texts are made the way judge.c
  * makes them: diff_first(), then its text, a newline and diff_unified().
  */
-#include "tests/report_fixture.h"
+#include "tests/unit/report_fixture.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -14,7 +14,7 @@
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 #include "grader/lib/util.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 START_TEST(test_empty)
 {

@@ -16,8 +16,8 @@
 #include "grader/report/html.h"
 #include "grader/report/junit.h"
 #include "grader/report/keys.h"
-#include "tests/report_fixture.h"
-#include "tests/wg_check.h"
+#include "tests/unit/report_fixture.h"
+#include "tests/unit/wg_check.h"
 
 /* The "single" fixture with one case per verdict, "case_<CODE>", in the
  * enum's order, and the submission's verdict counts to match. */

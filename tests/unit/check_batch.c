@@ -12,7 +12,7 @@
 #include "grader/cli/batch_int.h"
 #include "grader/judge/verdict.h"
 #include "grader/lib/strbuf.h"
-#include "tests/wg_check.h"
+#include "tests/unit/wg_check.h"
 
 static const char *key(struct strbuf *sb, const char *folder)
 {

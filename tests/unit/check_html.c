@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "grader/report/html.h"
-#include "tests/report_fixture.h"
-#include "tests/wg_check.h"
+#include "tests/unit/report_fixture.h"
+#include "tests/unit/wg_check.h"
 
 /* Caller frees the result. */
 static char *escaped(const char *s, size_t len)

@@ -10,9 +10,9 @@
 
 #include "grader/run/cgroup.h"
 #include "grader/report/report.h"
-#include "tests/failalloc.h"
-#include "tests/report_fixture.h"
-#include "tests/wg_check.h"
+#include "tests/unit/failalloc.h"
+#include "tests/unit/report_fixture.h"
+#include "tests/unit/wg_check.h"
 
 #define get(j, k) json_object_get(j, k)
 

@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "grader/judge/score.h"
-#include "tests/case_fixture.h"
-#include "tests/wg_check.h"
+#include "tests/unit/case_fixture.h"
+#include "tests/unit/wg_check.h"
 
 /* judge_case() on rn_echo with input in, expected output out, in dir. */
 static void judge_echo(const char *in, const char *out, const char *dir,

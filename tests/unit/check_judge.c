@@ -12,8 +12,8 @@
 
 #include "grader/run/build.h"
 #include "grader/judge/judge.h"
-#include "tests/case_fixture.h"
-#include "tests/wg_check.h"
+#include "tests/unit/case_fixture.h"
+#include "tests/unit/wg_check.h"
 
 #define POINTS 3
 

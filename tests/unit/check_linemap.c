@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "grader/judge/linemap.h"
-#include "tests/suite_fixture.h"
+#include "tests/unit/suite_fixture.h"
 #include "grader/run/scratch.h"
 #include "reference/cmd.h"
 #include "wg_check.h"
