@@ -4,11 +4,8 @@
 # list of unit-test suites follows the tests/unit/check_*.c files, a deleted one
 # too. Works in a build folder of its own (only the reference is built).
 set -u
-root=${WG_ROOT:-.}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
 mk() { make -C "$root" --no-print-directory B="$tmp/b" "$@"; }
 
 # compiles TARGET [VAR=...]: how many compiler runs a make does (V=1:

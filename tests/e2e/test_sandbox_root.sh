@@ -19,21 +19,17 @@
 # root a temporary PREFIX under /usr/local (visible to a deny-list) holds
 # a `make install`.
 set -u
-root=${WG_ROOT:-.}
-b=$root/${WG_BUILD:-build}
-[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
-grade=$b/bin/grade
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+b=$WG_BUILD
 probe=$b/helpers/sb_root
-tmp=$(mktemp -d) || exit 1
 prefix=
 cleanup() {
 	rm -rf "$tmp"
 	[ -n "$prefix" ] && rm -rf "$prefix"
 }
-trap cleanup EXIT INT TERM
+e2e_at_exit cleanup
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 # suite NAME LIMITS CASE:INPUT:OUTPUT... (every case visible)
 suite() {
@@ -104,7 +100,7 @@ suite root '"limits": {"cpu_seconds": 5, "processes": 4}' \
 	"pset:pset ${big:-/nonexistent} $bits:blind" \
 	"pget:pget ${big:-/nonexistent} 16:blind" \
 	"sset:sset 1010:sent" "sget:sget 4:1111" \
-	"findref:findref $ref $root/${WG_BUILD:-build}/bin/reference $b/bin/reference:none"
+	"findref:findref $ref $b/bin/reference:none"
 for g in "$grade" "$inst/bin/grade"; do
 	timeout 120 "$g" --json "$tmp/r.json" "$tmp/root" "$tmp/one" > "$tmp/r.out" 2>&1
 	rc=$?

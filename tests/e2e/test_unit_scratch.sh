@@ -7,14 +7,10 @@
 # leaves nothing: in its TMPDIR, and, as root, in a private empty /tmp
 # (unshare -m) where TMPDIR is not set at all.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+. "$(dirname "$0")/lib.sh"
 runner=$WG_BUILD/tests/check_warpgrade
-[ -x "$runner" ] || { echo "no unit-test runner"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+[ -x "$runner" ] || e2e_skip "no unit-test runner"
 chmod 0711 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 cd "$WG_ROOT" || exit 1
 
 # The lint: the tree passes, a literal scratch path in /tmp does not.
