@@ -144,8 +144,8 @@ json_t *suitereport_from_grade(const json_t *grade_report, const json_t *familie
 
 	if (matrix_of_report(grade_report, families, &m, &g, err) == 0 &&
 	    (r = suitereport_json(&m, err)) &&
-	    (json_object_set(r, "suite", json_object_get(grade_report, RK_SUITE)) < 0 ||
-	     json_object_set(r, "suite_dir", json_object_get(grade_report, RK_SUITE_DIR)) < 0)) {
+	    (json_object_set(r, SRK_SUITE, json_object_get(grade_report, RK_SUITE)) < 0 ||
+	     json_object_set(r, SRK_SUITE_DIR, json_object_get(grade_report, RK_SUITE_DIR)) < 0)) {
 		json_decref(r);
 		r = NULL;
 		strbuf_addstr(err, "suite report: out of memory");
