@@ -19,6 +19,7 @@
 #include "grader/judge/verdict.h"
 #include "grader/report/html.h"
 #include "grader/report/keys.h"
+#include "grader/report/report_read.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -44,14 +45,15 @@ static inline void esc(FILE *f, const char *s)
 		html_escape(f, s, strlen(s));
 }
 
+/* The report's reader (report_read.h), by the names this page's code uses. */
 static inline const char *get_str(const json_t *o, const char *key)
 {
-	return json_string_value(json_object_get(o, key));
+	return report_str(o, key);
 }
 
 static inline double get_num(const json_t *o, const char *key)
 {
-	return json_number_value(json_object_get(o, key));
+	return report_num(o, key);
 }
 
 static inline int str_is(const char *s, const char *want)

@@ -11,7 +11,7 @@
 
 static long long int_at(const json_t *o, const char *key)
 {
-	return (long long)json_integer_value(json_object_get(o, key));
+	return report_int(o, key);
 }
 
 /* A list of names as "a, b, c", or "none". */

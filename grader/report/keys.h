@@ -2,8 +2,8 @@
 #define WG_REPORT_KEYS_H
 /*
  * keys: the names in grade's JSON report, written by report.c and read by
- * the exporters (junit.c, gradescope.c, html.c). A name spelled here once
- * cannot drift between the writer and a reader.
+ * the exporters (junit.c, gradescope.c, html.c) through report_read.h. A
+ * name spelled here once cannot drift between the writer and a reader.
  *
  * String literals (macros), so that they also go into json_pack()'s
  * argument lists and concatenate with other literals.

@@ -5,14 +5,10 @@
 #include "grader/report/suitereport.h"
 
 #include "grader/report/keys.h"
+#include "grader/report/report_read.h"
 
 #include <stdio.h>
 #include <string.h>
-
-static const char *str_at(const json_t *obj, const char *key)
-{
-	return json_string_value(json_object_get(obj, key));
-}
 
 static size_t width_of(const json_t *arr, const char *key, size_t least)
 {
@@ -20,7 +16,7 @@ static size_t width_of(const json_t *arr, const char *key, size_t least)
 	const json_t *v;
 
 	json_array_foreach(arr, i, v) {
-		const char *s = key ? str_at(v, key) : json_string_value(v);
+		const char *s = key ? report_str(v, key) : json_string_value(v);
 		if (s && strlen(s) > w)
 			w = strlen(s);
 	}
@@ -33,7 +29,7 @@ static const json_t *find_solution(const json_t *sr, const char *name)
 	const json_t *v;
 
 	json_array_foreach(json_object_get(sr, SRK_SOLUTIONS), i, v)
-		if (name && !strcmp(str_at(v, SRK_NAME), name))
+		if (name && !strcmp(report_str(v, SRK_NAME), name))
 			return v;
 	return NULL;
 }
@@ -71,8 +67,8 @@ static void print_matrix(FILE *f, const json_t *sr)
 		fputc('\n', f);
 	}
 	json_array_foreach(rows, i, row)
-		fprintf(f, "  %-*s %s %2lld\n", (int)w, str_at(row, SRK_SOLUTION),
-			str_at(row, SRK_KILLS),
+		fprintf(f, "  %-*s %s %2lld\n", (int)w, report_str(row, SRK_SOLUTION),
+			report_str(row, SRK_KILLS),
 			(long long)json_integer_value(json_object_get(json_array_get(sols, i),
 								      SRK_KILLS)));
 }
@@ -87,32 +83,32 @@ int suitereport_print(FILE *f, const json_t *sr)
 	if (!json_is_object(sum) || !json_is_array(cases) ||
 	    !json_is_array(json_object_get(json_object_get(sr, SRK_MATRIX), SRK_ROWS)))
 		return -1;
-#define N(obj, key) ((long long)json_integer_value(json_object_get((obj), (key))))
+#define N(obj, key) report_int((obj), (key))
 	fprintf(f, "suite report: suite '%s' (%lld cases) against %lld wrong solutions%s%s\n\n",
-		str_at(sr, SRK_SUITE) ? str_at(sr, SRK_SUITE) : "?", N(sum, SRK_CASES),
-		N(sum, SRK_SOLUTIONS), str_at(sr, SRK_WRONG_DIR) ? " in " : "",
-		str_at(sr, SRK_WRONG_DIR) ? str_at(sr, SRK_WRONG_DIR) : "");
+		report_str(sr, SRK_SUITE) ? report_str(sr, SRK_SUITE) : "?", N(sum, SRK_CASES),
+		N(sum, SRK_SOLUTIONS), report_str(sr, SRK_WRONG_DIR) ? " in " : "",
+		report_str(sr, SRK_WRONG_DIR) ? report_str(sr, SRK_WRONG_DIR) : "");
 	print_matrix(f, sr);
 
 	w = width_of(cases, SRK_NAME, 4);
 	fprintf(f, "\ncases (kills: solutions it kills; sole: those no other case kills)\n");
 	json_array_foreach(cases, i, v)
 		fprintf(f, "  %3zu %-*s %-18s kills %3lld  sole %lld\n", i + 1, (int)w,
-			str_at(v, SRK_NAME), str_at(v, SRK_CATEGORY), N(v, SRK_KILLS),
+			report_str(v, SRK_NAME), report_str(v, SRK_CATEGORY), N(v, SRK_KILLS),
 			N(v, SRK_SOLE_KILLS));
 
 	fprintf(f, "\nsurvivors, killed by no case (%lld)%s\n", N(sum, SRK_SURVIVORS),
 		N(sum, SRK_SURVIVORS) ? ":" : "");
 	json_array_foreach(json_object_get(sr, SRK_SURVIVORS), i, v) {
 		const json_t *sol = find_solution(sr, json_string_value(v));
-		fprintf(f, "  %s%s%s\n", json_string_value(v), str_at(sol, SRK_FAMILY) ? "  " : "",
-			str_at(sol, SRK_FAMILY) ? str_at(sol, SRK_FAMILY) : "");
+		fprintf(f, "  %s%s%s\n", json_string_value(v), report_str(sol, SRK_FAMILY) ? "  " : "",
+			report_str(sol, SRK_FAMILY) ? report_str(sol, SRK_FAMILY) : "");
 	}
 	fprintf(f, "\nfragile, killed by one case only (%lld)%s\n", N(sum, SRK_FRAGILE),
 		N(sum, SRK_FRAGILE) ? ":" : "");
 	w = width_of(json_object_get(sr, SRK_FRAGILE), SRK_SOLUTION, 8);
 	json_array_foreach(json_object_get(sr, SRK_FRAGILE), i, v)
-		fprintf(f, "  %-*s by %s\n", (int)w, str_at(v, SRK_SOLUTION), str_at(v, SRK_CASE));
+		fprintf(f, "  %-*s by %s\n", (int)w, report_str(v, SRK_SOLUTION), report_str(v, SRK_CASE));
 	fprintf(f, "\nredundant cases, killing nothing (%lld)%s\n", N(sum, SRK_REDUNDANT_CASES),
 		N(sum, SRK_REDUNDANT_CASES) ? ":" : "");
 	print_names(f, json_object_get(sr, SRK_REDUNDANT));
@@ -126,7 +122,7 @@ int suitereport_print(FILE *f, const json_t *sr)
 	fprintf(f, "\ncategories (killed: distinct solutions its cases kill; only: no other "
 		"category kills them)\n  %-*s cases killed only redundant\n", (int)w, SRK_CATEGORY);
 	json_array_foreach(json_object_get(sr, SRK_CATEGORIES), i, v)
-		fprintf(f, "  %-*s %5lld %6lld %4lld %9lld\n", (int)w, str_at(v, SRK_CATEGORY),
+		fprintf(f, "  %-*s %5lld %6lld %4lld %9lld\n", (int)w, report_str(v, SRK_CATEGORY),
 			N(v, SRK_CASES), N(v, SRK_KILLED), N(v, SRK_ONLY), N(v, SRK_REDUNDANT_CASES));
 	if (json_array_size(json_object_get(sr, SRK_FAMILIES))) {
 		w = width_of(json_object_get(sr, SRK_FAMILIES), SRK_FAMILY, 8);
@@ -134,7 +130,7 @@ int suitereport_print(FILE *f, const json_t *sr)
 			(int)w, SRK_FAMILY);
 		json_array_foreach(json_object_get(sr, SRK_FAMILIES), i, v)
 			fprintf(f, "  %-*s %9lld %6lld %7lld\n", (int)w,
-				str_at(v, SRK_FAMILY) ? str_at(v, SRK_FAMILY) : "(none)",
+				report_str(v, SRK_FAMILY) ? report_str(v, SRK_FAMILY) : "(none)",
 				N(v, SRK_SOLUTIONS), N(v, SRK_KILLED), N(v, SRK_FRAGILE));
 	}
 	fprintf(f, "\nkilled %lld of %lld wrong solutions; survivors %lld, fragile %lld; "
