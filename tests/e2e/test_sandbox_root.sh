@@ -106,7 +106,7 @@ for g in "$grade" "$inst/bin/grade"; do
 	rc=$?
 	[ $rc -le 1 ] || { bad "$g: grade exit $rc"; cat "$tmp/r.out"; continue; }
 	if ! layer "$tmp/r.json" minimal_root; then
-		echo "skipped minimal root ($g): $(python3 -c 'import json,sys; print("; ".join(json.load(open(sys.argv[1]))["sandbox"]["missing"]))' "$tmp/r.json")"
+		echo "skipped minimal root ($g): $(e2e_json "$tmp/r.json" '"; ".join(r["sandbox"]["missing"])')"
 		continue
 	fi
 	verdicts "$tmp/r.json" > "$tmp/v"
@@ -169,7 +169,7 @@ if layer "$tmp/b.json" build_view; then
 	python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["build_limits"]["tmp_mib"] != 2)' \
 		"$tmp/b.json" || bad "the report's build_limits has no tmp_mib 2"
 else
-	echo "skipped build view: $(python3 -c 'import json,sys; print("; ".join(json.load(open(sys.argv[1]))["sandbox"]["missing"]))' "$tmp/b.json")"
+	echo "skipped build view: $(e2e_json "$tmp/b.json" '"; ".join(r["sandbox"]["missing"])')"
 fi
 
 [ $fail -eq 0 ] && echo "sandbox root: every defence in force held"
