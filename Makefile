@@ -9,7 +9,7 @@
 #                LDLIBS_NAME its libraries
 #   LIB_SRCS     sources linked into the unit-test runner (no main())
 #   HELPERS      bounded helper programs used by the tests ($(B)/helpers/NAME)
-# Unit tests: tests/check_<module>.c exports make_<module>_suite(); the list
+# Unit tests: tests/unit/check_<module>.c exports make_<module>_suite(); the list
 # of suites is generated from the file names, so adding a file adds a suite.
 # End-to-end tests: every tests/e2e/test_*.sh is run by tests/run-e2e.sh.
 

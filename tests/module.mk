@@ -1,11 +1,11 @@
 # Unit tests (Check), bounded helper programs, end-to-end scripts, fuzzing.
 
-CHECK_SRCS   := $(filter-out tests/check_main.c,$(wildcard tests/check_*.c))
-CHECK_NAMES  := $(patsubst tests/check_%.c,%,$(CHECK_SRCS))
+CHECK_SRCS   := $(filter-out tests/unit/check_main.c,$(wildcard tests/unit/check_*.c))
+CHECK_NAMES  := $(patsubst tests/unit/check_%.c,%,$(CHECK_SRCS))
 CHECK_RUNNER := $(B)/tests/check_warpgrade
 # What several unit tests share: fixture reports, a failing allocator,
 # case files for judge_case().
-CHECK_AUX    := tests/report_fixture.c tests/failalloc.c tests/case_fixture.c
+CHECK_AUX    := tests/unit/report_fixture.c tests/unit/failalloc.c tests/unit/case_fixture.c
 
 # Helpers are built without sanitizers: they run under rlimits (address
 # space above all) that an ASan runtime could not start in.
@@ -19,26 +19,35 @@ $(B)/helpers/%: tests/helpers/%.c $(FLAGS_STAMP)
 
 helpers: $(HELPERS)
 
-# Written when the list of tests/check_*.c changes, a deleted file too
+# Written when the list of tests/unit/check_*.c changes, a deleted file too
 # (its prerequisites alone would not notice).
 $(B)/gen/check_suites.h: FORCE
 	@mkdir -p $(@D)
 	@printf 'WG_SUITE(%s)\n' $(CHECK_NAMES) > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
-$(call obj,tests/check_main.c $(CHECK_SRCS)): $(B)/gen/check_suites.h
+$(call obj,tests/unit/check_main.c $(CHECK_SRCS)): $(B)/gen/check_suites.h
 $(B)/obj/tests/%.o: ALL_CFLAGS += $(CHECK_CFLAGS) -I$(B)/gen
 
-$(CHECK_RUNNER): $(call obj,tests/check_main.c $(CHECK_SRCS) $(CHECK_AUX) $(LIB_SRCS))
+$(CHECK_RUNNER): $(call obj,tests/unit/check_main.c $(CHECK_SRCS) $(CHECK_AUX) $(LIB_SRCS))
 	@mkdir -p $(@D)
 	@$(LOGCMD) $(CC) $(CFLAGS) $(HARDEN_LDFLAGS) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(JANSSON_LIBS)
 
 # The tests' stderr (the messages negative tests expect) goes to
-# CHECK_LOG, shown when a test fails.
+# CHECK_LOG, shown when a test fails. The runner's TMPDIR is a fresh
+# folder (searchable by the test uids), which must be empty afterwards:
+# every test's files lie in the runner's run folder (tests/unit/check_main.c),
+# and no test names a path of its own in /tmp (tests/unit/lint-scratch.sh).
 CHECK_LOG := $(B)/tests/check-unit.log
 check-unit: $(CHECK_RUNNER) $(HELPERS) $(BINS)
+	@sh tests/unit/lint-scratch.sh tests/unit/*.c
 	@rm -f $(CHECK_LOG)
-	@WG_BUILD=$(B) WG_CHECK_LOG=$(CHECK_LOG) $(CHECK_RUNNER) || \
+	@t=$$(mktemp -d) && chmod 0711 "$$t" || exit 1; \
+	WG_BUILD=$(B) WG_CHECK_LOG=$(CHECK_LOG) TMPDIR="$$t" $(CHECK_RUNNER); \
+	rc=$$?; left=$$(ls -A "$$t"); rm -rf "$$t"; \
+	if [ -n "$$left" ]; then \
+	    echo "check-unit: the tests left in their TMPDIR: $$left"; exit 1; fi; \
+	[ $$rc -eq 0 ] || \
 	    { echo "check-unit: failed; the tests' stderr: $(CHECK_LOG)"; \
 	      tail -n 20 $(CHECK_LOG); exit 1; }
 
@@ -117,7 +126,7 @@ fuzz-smoke:
 # and the tests run until one fails: the entry's named tests first, then
 # every Check suite and the fast e2e scripts. Prints a line per mutation
 # and "N caught, N survived"; fails on a survivor (or a stale entry). Not
-# part of `make test`: it builds once per mutation (2 min 22 s for the 43
+# part of `make test`: it builds once per mutation (2 min 22 s for the 45
 # entries on the 2-core machine, each caught by its named tests; a
 # survivor costs every suite and the fast e2e scripts, about a minute).
 # MUTATE="word..." runs only the entries whose ids hold a word.

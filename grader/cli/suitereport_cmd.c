@@ -39,6 +39,7 @@
 #include "grader/lib/usage.h"
 #include "grader/lib/util.h"
 #include "grader/report/html.h"
+#include "grader/report/keys.h"
 #include "grader/report/outfile.h"
 #include "grader/report/report.h"
 #include "grader/report/html.h"
@@ -254,8 +255,8 @@ static int write_page(const char *path, json_t *grade_report, json_t *sr)
 	struct strbuf err = STRBUF_INIT;
 	int rc = 0;
 
-	if (json_object_set(grade_report, "suite_report", sr) < 0 ||
-	    json_object_set_new(grade_report, "view", json_string("staff")) < 0)
+	if (json_object_set(grade_report, RK_SUITE_REPORT, sr) < 0 ||
+	    json_object_set_new(grade_report, RK_VIEW, json_string(RK_VIEW_STAFF)) < 0)
 		return error("out of memory");
 	if (outfile_write(path, put_page, grade_report, &err) < 0)
 		rc = error("%s", strbuf_str(&err));
@@ -285,7 +286,7 @@ static int make_report(const struct sr_args *a, const char *path)
 		goto out;
 	}
 	if (!(sr = suitereport_from_grade(grade_report, families, &err)) ||
-	    json_object_set_new(sr, "wrong_dir", json_string(a->wrong)) < 0) {
+	    json_object_set_new(sr, SRK_WRONG_DIR, json_string(a->wrong)) < 0) {
 		error("%s", strbuf_failed(&err) ? "out of memory" : strbuf_str(&err));
 		goto out;
 	}
@@ -301,9 +302,9 @@ static int make_report(const struct sr_args *a, const char *path)
 	}
 	if (a->html && write_page(a->html, grade_report, sr) < 0)
 		goto out;
-	const json_t *sum = json_object_get(sr, "summary");
-	rc = json_integer_value(json_object_get(sum, "errors")) ? WG_EXIT_INTERNAL
-	     : json_integer_value(json_object_get(sum, "survivors")) ? WG_EXIT_NOT_AC
+	const json_t *sum = json_object_get(sr, SRK_SUMMARY);
+	rc = json_integer_value(json_object_get(sum, SRK_ERRORS)) ? WG_EXIT_INTERNAL
+	     : json_integer_value(json_object_get(sum, SRK_SURVIVORS)) ? WG_EXIT_NOT_AC
 	     : WG_EXIT_ALL_AC;
 out:
 	strbuf_release(&err);

@@ -15,6 +15,7 @@
 #include "grader/lib/usage.h"
 #include "grader/report/report.h"
 #include "grader/report/keys.h"
+#include "grader/report/report_read.h"
 
 /* The summary carries the compiler's messages; a runaway log (thousands of
  * template errors) is cut to its head, which holds the first error. */
@@ -28,16 +29,6 @@ const char *gradescope_verdict_name(const char *verdict)
 		return "?";
 	title = verdict_title(verdict_from_code(verdict));
 	return title ? title : verdict;
-}
-
-static const char *get_str(const json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-static double get_num(const json_t *o, const char *key)
-{
-	return json_number_value(json_object_get(o, key));
 }
 
 /* Whole points stay integers in the JSON; fractional ones stay exact.
@@ -54,7 +45,7 @@ static const char *visibility(const json_t *k)
 	static const char *const passthrough[] = {
 		"hidden", "after_due_date", "after_published", "visible",
 	};
-	const char *v = get_str(k, RK_VISIBILITY);
+	const char *v = report_str(k, RK_VISIBILITY);
 
 	if (!v || strcmp(v, RK_VISIBLE) == 0)
 		return "visible";
@@ -96,11 +87,11 @@ static json_t *take_text(FILE *m, char **buf, size_t *len)
 static void put_progress(FILE *m, const json_t *k)
 {
 	json_int_t line = json_integer_value(json_object_get(k, RK_STOP_LINE));
-	const char *in = get_str(k, RK_STOP_INPUT), *head = get_str(k, RK_OUTPUT_HEAD);
+	const char *in = report_str(k, RK_STOP_INPUT), *head = report_str(k, RK_OUTPUT_HEAD);
 
 	if (line > 0)
 		fprintf(m, "\n\nIt %s once it reads input line %lld%s%s",
-			verdict_is(get_str(k, RK_VERDICT), VERDICT_TLE)
+			report_verdict(k) == VERDICT_TLE
 			? "runs out of time" : "fails", (long long)line,
 			in ? ": " : "", in ? in : "");
 	if (head)
@@ -111,10 +102,10 @@ static void put_progress(FILE *m, const json_t *k)
 
 static json_t *case_output(const json_t *k)
 {
-	const char *verdict = get_str(k, RK_VERDICT);
-	const char *detail = get_str(k, RK_DETAIL);
-	const char *diff = get_str(k, RK_DIFF);
-	const char *limit = get_str(k, RK_LIMIT);
+	const char *verdict = report_str(k, RK_VERDICT);
+	const char *detail = report_str(k, RK_DETAIL);
+	const char *diff = report_str(k, RK_DIFF);
+	const char *limit = report_str(k, RK_LIMIT);
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
@@ -152,9 +143,9 @@ static size_t category_index(json_t *cats, const char *cat)
 static json_t *make_test(const json_t *k, const char *prefix, json_t *cats,
 			 json_t *per_cat)
 {
-	const char *cat = get_str(k, RK_CATEGORY);
-	const char *name = get_str(k, RK_NAME);
-	const char *verdict = get_str(k, RK_VERDICT);
+	const char *cat = report_str(k, RK_CATEGORY);
+	const char *name = report_str(k, RK_NAME);
+	const char *verdict = report_str(k, RK_VERDICT);
 	size_t ci, pos;
 	char number_s[64], *full = NULL;
 	json_t *t;
@@ -171,8 +162,8 @@ static json_t *make_test(const json_t *k, const char *prefix, json_t *cats,
 	t = json_pack("{s:s, s:s, s:o, s:o, s:s, s:o*, s:s, s:[s]}",
 		      "name", full ? full : (name ? name : "?"),
 		      "number", number_s,
-		      "score", number(get_num(k, RK_SCORE)),
-		      "max_score", number(get_num(k, RK_MAX_SCORE)),
+		      "score", number(report_num(k, RK_SCORE)),
+		      "max_score", number(report_num(k, RK_MAX_SCORE)),
 		      "status", verdict_is(verdict, VERDICT_AC) ?
 				"passed" : "failed",
 		      "output", case_output(k),
@@ -185,10 +176,8 @@ static json_t *make_test(const json_t *k, const char *prefix, json_t *cats,
 /* An IE case is the grader's failure: out of both score and maximum. */
 static int excluded(const json_t *k)
 {
-	const char *v = get_str(k, RK_VERDICT);
-
 	return json_is_true(json_object_get(k, RK_EXCLUDED)) ||
-	       verdict_is(v, VERDICT_IE);
+	       report_verdict(k) == VERDICT_IE;
 }
 
 /* Verdict counts of the visible cases, in the fixed table order, zero
@@ -204,7 +193,7 @@ static void summary_verdicts(FILE *m, const json_t *sub)
 
 		json_array_foreach(cases, j, k)
 			n += !is_hidden(k) &&
-			     verdict_is(get_str(k, RK_VERDICT), (enum verdict)v);
+			     report_verdict(k) == (enum verdict)v;
 		if (n <= 0)
 			continue;
 		fprintf(m, "%s%s %ld", sep, verdict_code((enum verdict)v), n);
@@ -226,17 +215,17 @@ static void summary_categories(FILE *m, const json_t *sub)
 	const json_t *c, *k;
 
 	json_array_foreach(cats, i, c) {
-		const char *name = get_str(c, RK_CATEGORY), *hint = get_str(c, RK_HINT);
+		const char *name = report_str(c, RK_CATEGORY), *hint = report_str(c, RK_HINT);
 		double score = 0, max = 0;
 		int n = 0;
 
 		json_array_foreach(cases, j, k) {
-			const char *cat = get_str(k, RK_CATEGORY);
+			const char *cat = report_str(k, RK_CATEGORY);
 			if (is_hidden(k) || !cat || !name || strcmp(cat, name) ||
 			    excluded(k))
 				continue;
-			score += get_num(k, RK_SCORE);
-			max += get_num(k, RK_MAX_SCORE);
+			score += report_num(k, RK_SCORE);
+			max += report_num(k, RK_MAX_SCORE);
 			n++;
 		}
 		if (!n)
@@ -264,8 +253,8 @@ static int summary_score(FILE *m, const json_t *sub)
 		}
 		if (excluded(k))
 			continue;
-		score += get_num(k, RK_SCORE);
-		max += get_num(k, RK_MAX_SCORE);
+		score += report_num(k, RK_SCORE);
+		max += report_num(k, RK_MAX_SCORE);
 	}
 	if (!hidden)
 		fprintf(m, "Score: %g / %g\n", score, max);
@@ -276,7 +265,7 @@ static int summary_score(FILE *m, const json_t *sub)
 
 static int build_failed(const json_t *sub)
 {
-	const char *status = get_str(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
+	const char *status = report_str(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
 
 	return status && strcmp(status, RK_BUILD_FAILED) == 0;
 }
@@ -284,7 +273,7 @@ static int build_failed(const json_t *sub)
 /* The compiler's messages, cut to BUILD_LOG_MAX, then the one line. */
 static void summary_build(FILE *m, const json_t *sub)
 {
-	const char *log = get_str(json_object_get(sub, RK_BUILD), RK_BUILD_LOG);
+	const char *log = report_str(json_object_get(sub, RK_BUILD), RK_BUILD_LOG);
 	size_t n = log ? strlen(log) : 0;
 
 	fputs("The compiler said:\n", m);
@@ -314,13 +303,13 @@ static json_t *summary(const json_t *report)
 	if (!m)
 		return NULL;
 	fprintf(m, "warpgrade %s, suite %s\n",
-		get_str(report, RK_GRADER_VERSION) ?
-			get_str(report, RK_GRADER_VERSION) : "",
-		get_str(report, RK_SUITE) ? get_str(report, RK_SUITE) : "?");
+		report_str(report, RK_GRADER_VERSION) ?
+			report_str(report, RK_GRADER_VERSION) : "",
+		report_str(report, RK_SUITE) ? report_str(report, RK_SUITE) : "?");
 	json_array_foreach(subs, i, sub) {
 		if (json_array_size(subs) > 1)
-			fprintf(m, "\n%s\n", get_str(sub, RK_SUBMISSION) ?
-				get_str(sub, RK_SUBMISSION) : "?");
+			fprintf(m, "\n%s\n", report_str(sub, RK_SUBMISSION) ?
+				report_str(sub, RK_SUBMISSION) : "?");
 		if (build_failed(sub)) {
 			summary_build(m, sub);
 			continue;
@@ -340,7 +329,7 @@ static int add_tests(json_t *tests, const json_t *sub, int prefixed)
 {
 	const json_t *cases = json_object_get(sub, RK_CASES);
 	json_t *cats = json_array(), *per_cat = json_array();
-	const char *prefix = prefixed ? get_str(sub, RK_SUBMISSION) : NULL;
+	const char *prefix = prefixed ? report_str(sub, RK_SUBMISSION) : NULL;
 	int rc = -1;
 	size_t i;
 	const json_t *k;
@@ -374,7 +363,7 @@ json_t *gradescope_results(const json_t *report)
 	if (!tests)
 		return NULL;
 	json_array_foreach(subs, i, sub) {
-		total += get_num(sub, RK_SCORE);
+		total += report_num(sub, RK_SCORE);
 		if (add_tests(tests, sub, json_array_size(subs) > 1) != 0)
 			goto out;
 	}

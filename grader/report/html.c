@@ -334,11 +334,12 @@ static void write_student(const struct page *pg, size_t idx, const json_t *sub)
 	}
 	fputs("</td><td class=\"verdicts\">", f);
 	for (size_t v = 0; v < NVERDICTS; v++) {
-		json_int_t c = json_integer_value(json_object_get(counts, verdicts[v]));
+		const char *code = verdict_code((enum verdict)v);
+		json_int_t c = json_integer_value(json_object_get(counts, code));
 
 		if (c > 0)
-			fprintf(f, "<span class=\"v v-%s\">%s %lld</span>", verdicts[v],
-				verdicts[v], (long long)c);
+			fprintf(f, "<span class=\"v v-%s\">%s %lld</span>", code,
+				code, (long long)c);
 	}
 	fputs("</td><td>", f);
 	esc(f, build ? build : "-");
@@ -396,8 +397,8 @@ int html_write(FILE *f, const json_t *report)
 	}
 	write_head(&pg);
 	htmlp_write_summary(&pg);
-	if (json_is_object(json_object_get(report, "suite_report")))
-		html_suite_section(f, json_object_get(report, "suite_report"));
+	if (json_is_object(json_object_get(report, RK_SUITE_REPORT)))
+		html_suite_section(f, json_object_get(report, RK_SUITE_REPORT));
 	if (!pg.student && json_is_object(json_object_get(report, "similarity")))
 		html_similarity_section(f, json_object_get(report, "similarity"));
 	write_students(&pg);

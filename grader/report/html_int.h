@@ -16,8 +16,10 @@
  * writers write to pg->f and cannot fail otherwise (html_write checks
  * ferror).
  */
+#include "grader/judge/verdict.h"
 #include "grader/report/html.h"
 #include "grader/report/keys.h"
+#include "grader/report/report_read.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -26,10 +28,9 @@
 #define HIST_BINS 10
 #define TOP_FAILED 10
 
-static const char *const verdicts[] = {
-	"AC", "WA", "TLE", "MLE", "OLE", "RTE", "CE", "IE",
-};
-#define NVERDICTS (sizeof verdicts / sizeof *verdicts)
+/* The verdicts in the table's order (judge/verdict.c): verdict_code(i).
+ * the page script's list V is the same (check_exporters compares them). */
+#define NVERDICTS ((size_t)VERDICT_COUNT)
 
 /* A report value: a JSON string, escaped whole (NUL bytes included). */
 static inline void esc_json(FILE *f, const json_t *v)
@@ -44,14 +45,15 @@ static inline void esc(FILE *f, const char *s)
 		html_escape(f, s, strlen(s));
 }
 
+/* The report's reader (report_read.h), by the names this page's code uses. */
 static inline const char *get_str(const json_t *o, const char *key)
 {
-	return json_string_value(json_object_get(o, key));
+	return report_str(o, key);
 }
 
 static inline double get_num(const json_t *o, const char *key)
 {
-	return json_number_value(json_object_get(o, key));
+	return report_num(o, key);
 }
 
 static inline int str_is(const char *s, const char *want)
@@ -103,14 +105,10 @@ static inline int secret(const struct page *pg, const json_t *k)
 	return pg->student && !visible(k);
 }
 
+/* v's place in the table; NVERDICTS for NULL or a code not in it. */
 static inline size_t verdict_index(const char *v)
 {
-	size_t i;
-
-	for (i = 0; i < NVERDICTS; i++)
-		if (str_is(v, verdicts[i]))
-			break;
-	return i;
+	return v ? (size_t)verdict_from_code(v) : NVERDICTS;
 }
 
 static inline void num(FILE *f, double v)

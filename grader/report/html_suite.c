@@ -11,7 +11,7 @@
 
 static long long int_at(const json_t *o, const char *key)
 {
-	return (long long)json_integer_value(json_object_get(o, key));
+	return report_int(o, key);
 }
 
 /* A list of names as "a, b, c", or "none". */
@@ -27,13 +27,13 @@ static void names(FILE *f, const char *label, const char *id, const json_t *list
 		fputs("none", f);
 	json_array_foreach(list, i, v) {
 		const char *s = json_is_string(v) ? json_string_value(v)
-			: json_string_value(json_object_get(v, "solution"));
+			: json_string_value(json_object_get(v, SRK_SOLUTION));
 		if (i)
 			fputs(", ", f);
 		esc(f, s);
 		if (json_is_object(v)) {
 			fputs(" (", f);
-			esc(f, json_string_value(json_object_get(v, "case")));
+			esc(f, json_string_value(json_object_get(v, SRK_CASE)));
 			fputc(')', f);
 		}
 	}
@@ -51,11 +51,11 @@ static void categories(FILE *f, const json_t *cats)
 	      "killing nothing</th></tr></thead><tbody>\n", f);
 	json_array_foreach(cats, i, c) {
 		fputs("<tr><td>", f);
-		esc(f, json_string_value(json_object_get(c, "category")));
+		esc(f, json_string_value(json_object_get(c, SRK_CATEGORY)));
 		fprintf(f, "</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
 			"<td class=\"num\">%lld</td><td class=\"num\">%lld</td></tr>\n",
-			int_at(c, "cases"), int_at(c, "killed"), int_at(c, "only"),
-			int_at(c, "redundant_cases"));
+			int_at(c, SRK_CASES), int_at(c, SRK_KILLED), int_at(c, SRK_ONLY),
+			int_at(c, SRK_REDUNDANT_CASES));
 	}
 	fputs("</tbody></table>\n", f);
 }
@@ -64,7 +64,7 @@ static void categories(FILE *f, const json_t *cats)
  * grader's error; the case names are the columns' titles. */
 static void matrix(FILE *f, const json_t *m)
 {
-	const json_t *cases = json_object_get(m, "cases");
+	const json_t *cases = json_object_get(m, SRK_CASES);
 	size_t i, j;
 	json_t *row, *c;
 
@@ -76,12 +76,12 @@ static void matrix(FILE *f, const json_t *m)
 		fprintf(f, "\">%zu</th>", i + 1);
 	}
 	fputs("</tr></thead><tbody>\n", f);
-	json_array_foreach(json_object_get(m, "rows"), i, row) {
-		const char *k = json_string_value(json_object_get(row, "kills"));
+	json_array_foreach(json_object_get(m, SRK_ROWS), i, row) {
+		const char *k = json_string_value(json_object_get(row, SRK_KILLS));
 		size_t n = k ? strlen(k) : 0;
 
 		fputs("<tr class=\"sr-row\"><td>", f);
-		esc(f, json_string_value(json_object_get(row, "solution")));
+		esc(f, json_string_value(json_object_get(row, SRK_SOLUTION)));
 		fputs("</td>", f);
 		for (j = 0; j < json_array_size(cases); j++) {
 			char ch = j < n ? k[j] : '?';
@@ -100,23 +100,23 @@ static void matrix(FILE *f, const json_t *m)
 
 void html_suite_section(FILE *f, const json_t *sr)
 {
-	const json_t *sum = json_object_get(sr, "summary");
+	const json_t *sum = json_object_get(sr, SRK_SUMMARY);
 
 	fputs("<section id=\"suite-strength\">\n<h2>Suite strength</h2>\n"
 	      "<p class=\"meta\">", f);
 	fprintf(f, "%lld wrong solutions against %lld cases: %lld killed, "
 		"%lld survive, %lld killed by one case only, %lld not built; "
 		"%lld cases kill nothing.</p>\n",
-		int_at(sum, "solutions"), int_at(sum, "cases"), int_at(sum, "killed"),
-		int_at(sum, "survivors"), int_at(sum, "fragile"), int_at(sum, "unbuilt"),
-		int_at(sum, "redundant_cases"));
+		int_at(sum, SRK_SOLUTIONS), int_at(sum, SRK_CASES), int_at(sum, SRK_KILLED),
+		int_at(sum, SRK_SURVIVORS), int_at(sum, SRK_FRAGILE), int_at(sum, SRK_UNBUILT),
+		int_at(sum, SRK_REDUNDANT_CASES));
 	names(f, "Survivors, killed by no case", "sr-survivors",
-	      json_object_get(sr, "survivors"));
+	      json_object_get(sr, SRK_SURVIVORS));
 	names(f, "Fragile, killed by one case only", "sr-fragile",
-	      json_object_get(sr, "fragile"));
+	      json_object_get(sr, SRK_FRAGILE));
 	names(f, "Cases that kill nothing", "sr-redundant",
-	      json_object_get(sr, "redundant"));
-	categories(f, json_object_get(sr, "categories"));
-	matrix(f, json_object_get(sr, "matrix"));
+	      json_object_get(sr, SRK_REDUNDANT));
+	categories(f, json_object_get(sr, SRK_CATEGORIES));
+	matrix(f, json_object_get(sr, SRK_MATRIX));
 	fputs("</section>\n", f);
 }

@@ -13,8 +13,9 @@
 /* Each verdict's colour (the chips' CSS uses the same), the last one for a
  * verdict not in the table. */
 static const char *const verdict_colors[NVERDICTS + 1] = {
-	"#2a7d2e", "#c62828", "#e67e00", "#7b1fa2", "#795548", "#ad1457",
-	"#616161", "#1565c0", "#999",
+	[VERDICT_AC] = "#2a7d2e", [VERDICT_WA] = "#c62828", [VERDICT_TLE] = "#e67e00",
+	[VERDICT_MLE] = "#7b1fa2", [VERDICT_OLE] = "#795548", [VERDICT_RTE] = "#ad1457",
+	[VERDICT_CE] = "#616161", [VERDICT_IE] = "#1565c0", [NVERDICTS] = "#999",
 };
 
 static struct cat *cat_of(struct page *pg, const char *name)
@@ -59,7 +60,7 @@ static int shown_failure(const struct page *pg, const json_t *sub,
 
 	json_array_foreach(json_object_get(sub, RK_CASES), i, k)
 		if (str_is(get_str(k, RK_CATEGORY), cat) &&
-		    !str_is(get_str(k, RK_VERDICT), "AC") && !secret(pg, k))
+		    report_verdict(k) != VERDICT_AC && !secret(pg, k))
 			return 1;
 	return 0;
 }
@@ -90,7 +91,7 @@ static int gather_sub(struct page *pg, const json_t *sub)
 		const char *name = get_str(k, RK_NAME), *v = get_str(k, RK_VERDICT);
 		struct failed *e;
 
-		if (!name || str_is(v, "AC"))
+		if (!name || verdict_is(v, VERDICT_AC))
 			continue;
 		if (!(e = failed_of(pg, name, get_str(k, RK_CATEGORY))))
 			return -1;
@@ -244,8 +245,8 @@ static void write_mix(FILE *f, const struct failed *e)
 	for (size_t v = 0; v <= NVERDICTS; v++)
 		if (e->by[v])
 			fprintf(f, "<span class=\"v v-%s\">%s %zu</span>",
-				v < NVERDICTS ? verdicts[v] : "other",
-				v < NVERDICTS ? verdicts[v] : "other", e->by[v]);
+				v < NVERDICTS ? verdict_code((enum verdict)v) : "other",
+				v < NVERDICTS ? verdict_code((enum verdict)v) : "other", e->by[v]);
 }
 
 static const char *hint_of(const struct page *pg, const char *cat)

@@ -12,6 +12,7 @@
 #include "grader/judge/verdict.h"
 #include "grader/lib/xml.h"
 #include "grader/report/keys.h"
+#include "grader/report/report_read.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,16 +23,6 @@ static void esc_str(FILE *f, const char *s, int attr)
 {
 	if (s)
 		xml_escape(f, s, strlen(s), attr ? XML_ATTR : 0);
-}
-
-static const char *get_str(const json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-static double get_num(const json_t *o, const char *key)
-{
-	return json_number_value(json_object_get(o, key));
 }
 
 struct counts {
@@ -52,7 +43,7 @@ static int is_pass(const char *verdict)
 
 static int build_failed(const json_t *sub)
 {
-	const char *status = get_str(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
+	const char *status = report_str(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
 
 	return status && strcmp(status, RK_BUILD_FAILED) == 0;
 }
@@ -75,7 +66,7 @@ static void count_cases(const json_t *sub, struct counts *c, int student)
 		return;
 	}
 	json_array_foreach(cases, i, k) {
-		const char *v = get_str(k, RK_VERDICT);
+		const char *v = report_str(k, RK_VERDICT);
 
 		c->tests++;
 		if (is_error(v))
@@ -83,7 +74,7 @@ static void count_cases(const json_t *sub, struct counts *c, int student)
 		else if (!is_pass(v))
 			c->failures++;
 		if (!secret(k, student))
-			c->seconds += get_num(k, RK_WALL_MS) / 1000.0;
+			c->seconds += report_num(k, RK_WALL_MS) / 1000.0;
 	}
 }
 
@@ -91,7 +82,7 @@ static void count_cases(const json_t *sub, struct counts *c, int student)
  * no detail, no diff (the expected lines), no stderr. */
 static int secret(const json_t *k, int student)
 {
-	const char *v = get_str(k, RK_VISIBILITY);
+	const char *v = report_str(k, RK_VISIBILITY);
 
 	return student && !(v && strcmp(v, RK_VISIBLE) == 0);
 }
@@ -99,10 +90,10 @@ static int secret(const json_t *k, int student)
 static void write_failure(FILE *f, const json_t *k, const char *verdict,
 			  int student)
 {
-	const char *detail = get_str(k, RK_DETAIL);
-	const char *diff = get_str(k, RK_DIFF);
+	const char *detail = report_str(k, RK_DETAIL);
+	const char *diff = report_str(k, RK_DIFF);
 	const char *tag = is_error(verdict) ? "error" : "failure";
-	const char *limit = get_str(k, RK_LIMIT);
+	const char *limit = report_str(k, RK_LIMIT);
 
 	fprintf(f, "      <%s message=\"", tag);
 	esc_str(f, verdict ? verdict : "?", 1);
@@ -144,13 +135,13 @@ static void open_case(FILE *f, const char *classname, const char *name,
 static void write_case(FILE *f, const json_t *k, const char *classname,
 		       int skipped, int student)
 {
-	const char *verdict = get_str(k, RK_VERDICT);
-	const char *err = secret(k, student) ? NULL : get_str(k, RK_STDERR_TAIL);
+	const char *verdict = report_str(k, RK_VERDICT);
+	const char *err = secret(k, student) ? NULL : report_str(k, RK_STDERR_TAIL);
 
 	/* A hidden case's time is a channel its program chooses: none in the
 	 * student view. */
-	open_case(f, classname, get_str(k, RK_NAME),
-		  skipped || secret(k, student) ? 0 : get_num(k, RK_WALL_MS) / 1000.0);
+	open_case(f, classname, report_str(k, RK_NAME),
+		  skipped || secret(k, student) ? 0 : report_num(k, RK_WALL_MS) / 1000.0);
 	if (skipped) {
 		fputs(">\n      <skipped message=\"not run: the build failed\"/>\n"
 		      "    </testcase>\n", f);
@@ -176,7 +167,7 @@ static void write_case(FILE *f, const json_t *k, const char *classname,
  * <system-out>. */
 static void write_build(FILE *f, const json_t *sub, const char *classname)
 {
-	const char *log = get_str(json_object_get(sub, RK_BUILD), RK_BUILD_LOG);
+	const char *log = report_str(json_object_get(sub, RK_BUILD), RK_BUILD_LOG);
 
 	open_case(f, classname, "build", 0);
 	fputs(">\n      <failure message=\"CE\" type=\"CE\">"
@@ -201,12 +192,12 @@ static void write_properties(FILE *f, const json_t *sub)
 	char num[64];
 
 	fputs("    <properties>\n", f);
-	snprintf(num, sizeof num, "%g", get_num(sub, RK_SCORE));
+	snprintf(num, sizeof num, "%g", report_num(sub, RK_SCORE));
 	write_property(f, "score", num);
-	snprintf(num, sizeof num, "%g", get_num(sub, RK_MAX_SCORE));
+	snprintf(num, sizeof num, "%g", report_num(sub, RK_MAX_SCORE));
 	write_property(f, "max_score", num);
-	if (get_str(build, RK_BUILD_STATUS))
-		write_property(f, "build", get_str(build, RK_BUILD_STATUS));
+	if (report_str(build, RK_BUILD_STATUS))
+		write_property(f, "build", report_str(build, RK_BUILD_STATUS));
 	fputs("    </properties>\n", f);
 }
 
@@ -259,8 +250,8 @@ static int pairs(json_t *seen, const json_t *sub, const char *prefix, int add)
 		hit |= h;
 	}
 	json_array_foreach(json_object_get(sub, RK_CASES), i, k) {
-		h = pair_seen(seen, pair_key(prefix, get_str(k, RK_CATEGORY),
-					     get_str(k, RK_NAME)), add);
+		h = pair_seen(seen, pair_key(prefix, report_str(k, RK_CATEGORY),
+					     report_str(k, RK_NAME)), add);
 		if (h < 0)
 			return -1;
 		hit |= h;
@@ -272,7 +263,7 @@ static int pairs(json_t *seen, const json_t *sub, const char *prefix, int add)
  * memory. */
 static char *unique_prefix(json_t *seen, const json_t *sub)
 {
-	const char *name = get_str(sub, RK_SUBMISSION);
+	const char *name = report_str(sub, RK_SUBMISSION);
 	char *prefix = strdup(name ? name : "?");
 	int hit;
 
@@ -302,7 +293,7 @@ static int write_submission(FILE *f, const json_t *sub, json_t *seen,
 		return -1;
 	count_cases(sub, &c, student);
 	fputs("  <testsuite name=\"", f);
-	esc_str(f, get_str(sub, RK_SUBMISSION), 1);
+	esc_str(f, report_str(sub, RK_SUBMISSION), 1);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
 		"skipped=\"%zu\" time=\"%.3f\">\n",
 		c.tests, c.failures, c.errors, c.skipped, c.seconds);
@@ -310,7 +301,7 @@ static int write_submission(FILE *f, const json_t *sub, json_t *seen,
 	if (failed)
 		write_build(f, sub, prefix);
 	json_array_foreach(cases, i, k) {
-		const char *cat = get_str(k, RK_CATEGORY);
+		const char *cat = report_str(k, RK_CATEGORY);
 		if (asprintf(&classname, "%s.%s", prefix, cat ? cat : "") < 0) {
 			free(prefix);
 			return -1;
@@ -326,7 +317,7 @@ static int write_submission(FILE *f, const json_t *sub, json_t *seen,
 int junit_write(FILE *f, const json_t *report)
 {
 	const json_t *subs = json_object_get(report, RK_SUBMISSIONS);
-	const char *view = get_str(report, RK_VIEW);
+	const char *view = report_str(report, RK_VIEW);
 	/* Only an explicit staff report shows hidden diffs. */
 	int student = !(view && strcmp(view, RK_VIEW_STAFF) == 0);
 	struct counts all = { 0, 0, 0, 0, 0.0 };
@@ -342,7 +333,7 @@ int junit_write(FILE *f, const json_t *report)
 		count_cases(sub, &all, student);
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
 	fputs("<testsuites name=\"warpgrade ", f);
-	esc_str(f, get_str(report, RK_SUITE), 1);
+	esc_str(f, report_str(report, RK_SUITE), 1);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
 		"time=\"%.3f\">\n", all.tests, all.failures, all.errors,
 		all.seconds);

@@ -2,8 +2,8 @@
 #define WG_REPORT_KEYS_H
 /*
  * keys: the names in grade's JSON report, written by report.c and read by
- * the exporters (junit.c, gradescope.c, html.c). A name spelled here once
- * cannot drift between the writer and a reader.
+ * the exporters (junit.c, gradescope.c, html.c) through report_read.h. A
+ * name spelled here once cannot drift between the writer and a reader.
  *
  * String literals (macros), so that they also go into json_pack()'s
  * argument lists and concatenate with other literals.
@@ -30,6 +30,25 @@
  * grade batch adds to a submission, in its class page rows: student,
  * status, error (RK_STUDENT...). Batch's own names (summary.json, the
  * keys it adds to a student's report) are grader/cli/batch_keys.h's.
+ * grade --suite-report-html adds "suite_report" (RK_SUITE_REPORT): the
+ * suite report below.
+ *
+ * The suite report (suitereport.h, written by suitereport.c, read by
+ * suitereport_print.c, html_suite.c and grade's exit status; docs/suites.md,
+ * "Suite reports", is the reference), its names SRK_*:
+ *
+ *   { schema, suite, suite_dir, wrong_dir,
+ *     summary: { solutions, cases, killed, unbuilt, survivors, fragile,
+ *                redundant_cases, errors, min_kills, max_kills },
+ *     cases: [ { name, category, kills, sole_kills } ],
+ *     redundant: [ case name ],
+ *     categories: [ { category, cases, killed, only, redundant_cases } ],
+ *     families: [ { family, solutions, killed, unbuilt, fragile,
+ *                   survivors: [ name ] } ],
+ *     solutions: [ { name, family, build, kills, killed_by: [ case ] } ],
+ *     matrix: { cases: [ name ], rows: [ { solution, verdicts, kills } ] },
+ *     survivors: [ name ], fragile: [ { solution, case } ],
+ *     unbuilt: [ name ], errors: [ { solution, case } ] }
  *
  * Errors: none: names only, no functions.
  */
@@ -139,5 +158,46 @@
 #define RK_STUDENT         "student"
 #define RK_STATUS          "status"
 #define RK_ERROR           "error"
+
+/* The suite report, in the report grade --suite-report-html renders. */
+#define RK_SUITE_REPORT    "suite_report"
+
+/* The suite report: the top level ("cases", "categories", "solutions",
+ * "survivors", "fragile", "unbuilt" and "errors" are also a summary's
+ * counts, and an entry's names follow). */
+#define SRK_SCHEMA          "schema"
+#define SRK_SUITE           "suite"
+#define SRK_SUITE_DIR       "suite_dir"
+#define SRK_WRONG_DIR       "wrong_dir"
+#define SRK_SUMMARY         "summary"
+#define SRK_CASES           "cases"
+#define SRK_REDUNDANT       "redundant"
+#define SRK_CATEGORIES      "categories"
+#define SRK_FAMILIES        "families"
+#define SRK_SOLUTIONS       "solutions"
+#define SRK_MATRIX          "matrix"
+#define SRK_SURVIVORS       "survivors"
+#define SRK_FRAGILE         "fragile"
+#define SRK_UNBUILT         "unbuilt"
+#define SRK_ERRORS          "errors"
+/* "summary" adds. */
+#define SRK_KILLED          "killed"
+#define SRK_REDUNDANT_CASES "redundant_cases"
+#define SRK_MIN_KILLS       "min_kills"
+#define SRK_MAX_KILLS       "max_kills"
+/* A case, a solution, a category, a family. */
+#define SRK_NAME            "name"
+#define SRK_CATEGORY        "category"
+#define SRK_KILLS           "kills"
+#define SRK_SOLE_KILLS      "sole_kills"
+#define SRK_FAMILY          "family"
+#define SRK_BUILD           "build"
+#define SRK_KILLED_BY       "killed_by"
+#define SRK_ONLY            "only"
+/* "matrix" (its "cases" too), a row, a "fragile" or "errors" entry. */
+#define SRK_ROWS            "rows"
+#define SRK_SOLUTION        "solution"
+#define SRK_VERDICTS        "verdicts"
+#define SRK_CASE            "case"
 
 #endif

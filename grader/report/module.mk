@@ -1,7 +1,8 @@
 # grader/report: what grade writes. The JSON report and the private files
 # it goes into (outfile.h), and the exporters that read the report: JUnit
 # XML, Gradescope's results.json and the HTML page.
-GRADER_REPORT_SRCS := grader/report/report.c grader/report/outfile.c \
+GRADER_REPORT_SRCS := grader/report/report.c grader/report/report_read.c \
+                      grader/report/outfile.c \
                       grader/report/junit.c grader/report/gradescope.c \
                       grader/report/html.c grader/report/html_summary.c \
                       grader/report/html_suite.c grader/report/html_drill.c \

@@ -18,16 +18,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-int suitereport_kills(const char *verdict)
-{
-	return strcmp(verdict, "AC") && strcmp(verdict, "IE") && strcmp(verdict, "CE");
-}
+#include "grader/judge/verdict.h"
+#include "grader/report/keys.h"
 
-/* The matrix's character for a verdict. */
+/* The matrix's character for a verdict: passed (AC), the grader's failure
+ * (IE), not built (CE), else killed (any other code, one unknown too). */
 static char mark(const char *verdict)
 {
-	return suitereport_kills(verdict) ? 'X' : !strcmp(verdict, "IE") ? '?'
-	       : !strcmp(verdict, "CE") ? 'C' : '.';
+	static const char marks[VERDICT_COUNT] = {
+		[VERDICT_AC] = '.', [VERDICT_IE] = '?', [VERDICT_CE] = 'C',
+	};
+	enum verdict v = verdict_from_code(verdict);
+
+	return v < VERDICT_COUNT && marks[v] ? marks[v] : 'X';
+}
+
+int suitereport_kills(const char *verdict)
+{
+	return mark(verdict) == 'X';
 }
 
 static const char *verdict_at(const struct suitereport_matrix *m, size_t s, size_t c)
@@ -142,9 +150,8 @@ static int count(const struct suitereport_matrix *m, struct counts *k)
 	for (size_t s = 0; s < m->nsols; s++) {
 		for (size_t c = 0; c < m->ncases; c++) {
 			const char *v = verdict_at(m, s, c);
-			if (!strcmp(v, "IE"))
-				k->errors++;
-			k->unbuilt[s] |= !strcmp(v, "CE");
+			k->errors += verdict_is(v, VERDICT_IE);
+			k->unbuilt[s] |= verdict_is(v, VERDICT_CE);
 			if (!suitereport_kills(v))
 				continue;
 			if (!k->sol_kills[s]++)
@@ -177,10 +184,10 @@ static json_t *cases_json(const struct suitereport_matrix *m, const struct count
 	json_t *arr = json_array();
 
 	for (size_t c = 0; arr && c < m->ncases; c++)
-		if (push(arr, json_pack("{s:s, s:s, s:I, s:I}", "name", m->cases[c],
-					"category", m->categories[c],
-					"kills", (json_int_t)k->case_kills[c],
-					"sole_kills", (json_int_t)k->sole[c])) < 0) {
+		if (push(arr, json_pack("{s:s, s:s, s:I, s:I}", SRK_NAME, m->cases[c],
+					SRK_CATEGORY, m->categories[c],
+					SRK_KILLS, (json_int_t)k->case_kills[c],
+					SRK_SOLE_KILLS, (json_int_t)k->sole[c])) < 0) {
 			json_decref(arr);
 			return NULL;
 		}
@@ -204,8 +211,8 @@ static int solutions_json(const struct suitereport_matrix *m, const struct count
 			goto out;
 	for (size_t s = 0; s < m->nsols; s++) {
 		json_t *by = json_array(), *verdicts = json_array();
-		if (push(rows, json_pack("{s:s, s:o*, s:o*}", "solution", m->sols[s],
-					 "verdicts", verdicts, "kills", NULL)) < 0) {
+		if (push(rows, json_pack("{s:s, s:o*, s:o*}", SRK_SOLUTION, m->sols[s],
+					 SRK_VERDICTS, verdicts, SRK_KILLS, NULL)) < 0) {
 			json_decref(by);
 			goto out;
 		}
@@ -214,34 +221,34 @@ static int solutions_json(const struct suitereport_matrix *m, const struct count
 			line[c] = mark(v);
 			if (push(verdicts, json_string(v)) < 0 ||
 			    (line[c] == 'X' && push(by, json_string(m->cases[c])) < 0) ||
-			    (line[c] == '?' && push(errs, json_pack("{s:s, s:s}", "solution",
-					m->sols[s], "case", m->cases[c])) < 0)) {
+			    (line[c] == '?' && push(errs, json_pack("{s:s, s:s}", SRK_SOLUTION,
+					m->sols[s], SRK_CASE, m->cases[c])) < 0)) {
 				json_decref(by);
 				goto out;
 			}
 		}
 		line[m->ncases] = '\0';
-		if (put(json_array_get(rows, s), "kills", json_string(line)) < 0) {
+		if (put(json_array_get(rows, s), SRK_KILLS, json_string(line)) < 0) {
 			json_decref(by);
 			goto out;
 		}
-		if (push(sols, json_pack("{s:s, s:o, s:o, s:I, s:o*}", "name", m->sols[s],
-					 "family", str_or_null(m->families ? m->families[s] : NULL),
-					 "build", str_or_null(m->builds ? m->builds[s] : NULL),
-					 "kills", (json_int_t)k->sol_kills[s], "killed_by", by)) < 0)
+		if (push(sols, json_pack("{s:s, s:o, s:o, s:I, s:o*}", SRK_NAME, m->sols[s],
+					 SRK_FAMILY, str_or_null(m->families ? m->families[s] : NULL),
+					 SRK_BUILD, str_or_null(m->builds ? m->builds[s] : NULL),
+					 SRK_KILLS, (json_int_t)k->sol_kills[s], SRK_KILLED_BY, by)) < 0)
 			goto out;
 		if (survives(k, s) && push(surv, json_string(m->sols[s])) < 0)
 			goto out;
 		if (k->unbuilt[s] && push(unbuilt, json_string(m->sols[s])) < 0)
 			goto out;
 		if (k->sol_kills[s] == 1 &&
-		    push(frag, json_pack("{s:s, s:s}", "solution", m->sols[s], "case",
+		    push(frag, json_pack("{s:s, s:s}", SRK_SOLUTION, m->sols[s], SRK_CASE,
 					 m->cases[k->first_killer[s]])) < 0)
 			goto out;
 	}
-	rc = put(r, "solutions", sols) | put(r, "matrix", json_pack("{s:O, s:O}", "cases",
-		 names, "rows", rows)) | put(r, "survivors", surv) |
-	     put(r, "fragile", frag) | put(r, "unbuilt", unbuilt) | put(r, "errors", errs);
+	rc = put(r, SRK_SOLUTIONS, sols) | put(r, SRK_MATRIX, json_pack("{s:O, s:O}", SRK_CASES,
+		 names, SRK_ROWS, rows)) | put(r, SRK_SURVIVORS, surv) |
+	     put(r, SRK_FRAGILE, frag) | put(r, SRK_UNBUILT, unbuilt) | put(r, SRK_ERRORS, errs);
 	sols = surv = frag = errs = unbuilt = NULL;
 out:
 	json_decref(sols);
@@ -290,11 +297,11 @@ static json_t *categories_json(const struct suitereport_matrix *m, const struct 
 			alone[only[s]]++;
 	}
 	for (size_t i = 0; i < k->ncats; i++)
-		if (push(arr, json_pack("{s:s, s:I, s:I, s:I, s:I}", "category", k->cats[i],
-					"cases", (json_int_t)ncase[i],
-					"killed", (json_int_t)caught[i],
-					"only", (json_int_t)alone[i],
-					"redundant_cases", (json_int_t)idle[i])) < 0)
+		if (push(arr, json_pack("{s:s, s:I, s:I, s:I, s:I}", SRK_CATEGORY, k->cats[i],
+					SRK_CASES, (json_int_t)ncase[i],
+					SRK_KILLED, (json_int_t)caught[i],
+					SRK_ONLY, (json_int_t)alone[i],
+					SRK_REDUNDANT_CASES, (json_int_t)idle[i])) < 0)
 			goto fail;
 	goto out;
 fail:
@@ -341,10 +348,10 @@ static json_t *families_json(const struct suitereport_matrix *m, const struct co
 				surv = NULL;
 			}
 		}
-		if (push(arr, json_pack("{s:o, s:I, s:I, s:I, s:I, s:o*}", "family",
-					str_or_null(fam), "solutions", (json_int_t)total,
-					"killed", (json_int_t)killed, "unbuilt", (json_int_t)unbuilt,
-					"fragile", (json_int_t)fragile, "survivors", surv)) < 0) {
+		if (push(arr, json_pack("{s:o, s:I, s:I, s:I, s:I, s:o*}", SRK_FAMILY,
+					str_or_null(fam), SRK_SOLUTIONS, (json_int_t)total,
+					SRK_KILLED, (json_int_t)killed, SRK_UNBUILT, (json_int_t)unbuilt,
+					SRK_FRAGILE, (json_int_t)fragile, SRK_SURVIVORS, surv)) < 0) {
 			json_decref(arr);
 			arr = NULL;
 		}
@@ -379,22 +386,22 @@ json_t *suitereport_json(const struct suitereport_matrix *m, struct strbuf *err)
 		nkilled += k.sol_kills[s] > 0;
 		nfrag += k.sol_kills[s] == 1;
 	}
-	if (!(r = json_pack("{s:s, s:n, s:n, s:n}", "schema", SUITEREPORT_SCHEMA,
-			    "suite", "suite_dir", "wrong_dir")) ||
+	if (!(r = json_pack("{s:s, s:n, s:n, s:n}", SRK_SCHEMA, SUITEREPORT_SCHEMA,
+			    SRK_SUITE, SRK_SUITE_DIR, SRK_WRONG_DIR)) ||
 	    !(redundant = redundant_json(m, &k)) ||
-	    put(r, "summary", json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
-		"solutions", (json_int_t)m->nsols, "cases", (json_int_t)m->ncases,
-		"killed", (json_int_t)nkilled,
-		"unbuilt", (json_int_t)(m->nsols - k.nbuilt),
-		"survivors", (json_int_t)nsurv, "fragile", (json_int_t)nfrag,
-		"redundant_cases", (json_int_t)json_array_size(redundant),
-		"errors", (json_int_t)k.errors, "min_kills", (json_int_t)k.min_kills,
-		"max_kills", (json_int_t)k.max_kills)) < 0 ||
-	    put(r, "cases", cases_json(m, &k)) < 0 ||
+	    put(r, SRK_SUMMARY, json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I}",
+		SRK_SOLUTIONS, (json_int_t)m->nsols, SRK_CASES, (json_int_t)m->ncases,
+		SRK_KILLED, (json_int_t)nkilled,
+		SRK_UNBUILT, (json_int_t)(m->nsols - k.nbuilt),
+		SRK_SURVIVORS, (json_int_t)nsurv, SRK_FRAGILE, (json_int_t)nfrag,
+		SRK_REDUNDANT_CASES, (json_int_t)json_array_size(redundant),
+		SRK_ERRORS, (json_int_t)k.errors, SRK_MIN_KILLS, (json_int_t)k.min_kills,
+		SRK_MAX_KILLS, (json_int_t)k.max_kills)) < 0 ||
+	    put(r, SRK_CASES, cases_json(m, &k)) < 0 ||
 	    solutions_json(m, &k, r) < 0 ||
-	    json_object_set(r, "redundant", redundant) < 0 ||
-	    put(r, "categories", categories_json(m, &k)) < 0 ||
-	    put(r, "families", families_json(m, &k)) < 0)
+	    json_object_set(r, SRK_REDUNDANT, redundant) < 0 ||
+	    put(r, SRK_CATEGORIES, categories_json(m, &k)) < 0 ||
+	    put(r, SRK_FAMILIES, families_json(m, &k)) < 0)
 		goto oom;
 	json_decref(redundant);
 	counts_release(&k);

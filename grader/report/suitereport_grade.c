@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "grader/report/keys.h"
+#include "grader/report/report_read.h"
 
 #define MAX_INDEX_BYTES (4u << 20)
 
@@ -59,11 +60,6 @@ static void from_grade_release(struct from_grade *g)
 	free(g->names);
 }
 
-static const char *str_at(const json_t *obj, const char *key)
-{
-	return json_string_value(json_object_get(obj, key));
-}
-
 __attribute__((format(printf, 2, 3)))
 static int grade_error(struct strbuf *err, const char *fmt, ...)
 {
@@ -105,24 +101,24 @@ static int matrix_of_report(const json_t *report, const json_t *families,
 	}
 	for (size_t c = 0; c < nc; c++) {
 		const json_t *cs = json_array_get(cases0, c);
-		if (!(g->cases[c] = str_at(cs, RK_NAME)) || !(g->cats[c] = str_at(cs, RK_CATEGORY)))
+		if (!(g->cases[c] = report_str(cs, RK_NAME)) || !(g->cats[c] = report_str(cs, RK_CATEGORY)))
 			return grade_error(err, "submissions[0].cases[%zu] has no name or category", c);
 	}
 	for (size_t s = 0; s < ns; s++) {
 		const json_t *sub = json_array_get(subs, s);
 		const json_t *cs = json_object_get(sub, RK_CASES);
-		const char *path = str_at(sub, RK_SUBMISSION);
+		const char *path = report_str(sub, RK_SUBMISSION);
 		if (!path || json_array_size(cs) != nc)
 			return grade_error(err, "submissions[%zu] has no \"submission\" or not "
 					   "%zu cases", s, nc);
 		g->sols[s] = solution_name(path, g->names[s], sizeof(g->names[s]));
-		g->fams[s] = families ? str_at(families, g->sols[s]) : NULL;
-		g->builds[s] = str_at(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
+		g->fams[s] = families ? report_str(families, g->sols[s]) : NULL;
+		g->builds[s] = report_str(json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
 		for (size_t c = 0; c < nc; c++) {
 			const json_t *one = json_array_get(cs, c);
-			const char *name = str_at(one, RK_NAME);
+			const char *name = report_str(one, RK_NAME);
 			if (!name || strcmp(name, g->cases[c]) ||
-			    !(g->verdicts[s * nc + c] = str_at(one, RK_VERDICT)))
+			    !(g->verdicts[s * nc + c] = report_str(one, RK_VERDICT)))
 				return grade_error(err, "submissions[%zu].cases[%zu]: not the "
 						   "first submission's case, or no verdict", s, c);
 		}
@@ -144,8 +140,8 @@ json_t *suitereport_from_grade(const json_t *grade_report, const json_t *familie
 
 	if (matrix_of_report(grade_report, families, &m, &g, err) == 0 &&
 	    (r = suitereport_json(&m, err)) &&
-	    (json_object_set(r, "suite", json_object_get(grade_report, RK_SUITE)) < 0 ||
-	     json_object_set(r, "suite_dir", json_object_get(grade_report, RK_SUITE_DIR)) < 0)) {
+	    (json_object_set(r, SRK_SUITE, json_object_get(grade_report, RK_SUITE)) < 0 ||
+	     json_object_set(r, SRK_SUITE_DIR, json_object_get(grade_report, RK_SUITE_DIR)) < 0)) {
 		json_decref(r);
 		r = NULL;
 		strbuf_addstr(err, "suite report: out of memory");

@@ -5,16 +5,12 @@
 # per-student reports and the summary; then a second run that skips the
 # unchanged students and regrades the one whose sources changed.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+. "$(dirname "$0")/lib.sh"
 # As root, a sandbox uid range of its own: another grade running at the
 # same time (a parallel test, the same test in another checkout) must not
 # share, and so kill, its uids. The pid makes the range this run's.
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 0)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+e2e_uid_base 0
+[ -x "$grade" ] || e2e_skip "no $grade"
 suite=$WG_ROOT/public-tests
 subs=$tmp/class
 out=$tmp/out

@@ -13,14 +13,10 @@
 #   - a merge of a summary whose class names "../../escaped": refused,
 #     nothing written outside DIR.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 7)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "no python3"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 7
+[ -x "$grade" ] || e2e_skip "no $grade"
+e2e_need python3
 suite=$WG_ROOT/public-tests
 c=$tmp/class
 src=$WG_ROOT/submissions/correct/main.c

@@ -10,12 +10,10 @@
 # - a batch killed with SIGKILL takes its per-student graders with it,
 #   and the scratch trees they leave are removed by the next grade.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 6)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-command -v python3 > /dev/null 2>&1 || { echo "python3 is needed"; exit 77; }
-tmp=$(mktemp -d)
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 6
+[ -x "$grade" ] || e2e_skip "no $grade"
+e2e_need python3
 pids=
 # The graders killed with the batch (4. below) leave their uid lock files
 # (scratch.h): the ones of this run's uids that no one holds go too.
@@ -25,10 +23,8 @@ unlock() {
 		[ -e "$f" ] && flock -n "$f" rm -f "$f"
 	done
 }
-trap 'for p in $pids; do kill -9 $p 2>/dev/null; done; rm -rf "$tmp"; unlock' EXIT
+e2e_at_exit 'for p in $pids; do kill -9 $p 2>/dev/null; done; unlock'
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 suite=$WG_ROOT/public-tests
 # Scratch trees go here, where the test can see what is left.
 mkdir -p "$tmp/scratch"

@@ -1,14 +1,11 @@
 #!/bin/sh
 # The build notices what make's timestamps alone would not: a new VERSION
 # or CFLAGS rebuilds (grade --version follows VERSION), and the generated
-# list of unit-test suites follows the tests/check_*.c files, a deleted one
+# list of unit-test suites follows the tests/unit/check_*.c files, a deleted one
 # too. Works in a build folder of its own (only the reference is built).
 set -u
-root=${WG_ROOT:-.}
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
 mk() { make -C "$root" --no-print-directory B="$tmp/b" "$@"; }
 
 # compiles TARGET [VAR=...]: how many compiler runs a make does (V=1:
@@ -52,7 +49,7 @@ fi
 # The list of suites: one file fewer is one suite fewer.
 mk "$tmp/b/gen/check_suites.h" > /dev/null 2>&1
 grep -q 'WG_SUITE(lex)' "$tmp/b/gen/check_suites.h" || bad "no lex suite in the list"
-mk CHECK_SRCS=tests/check_model.c "$tmp/b/gen/check_suites.h" > /dev/null 2>&1
+mk CHECK_SRCS=tests/unit/check_model.c "$tmp/b/gen/check_suites.h" > /dev/null 2>&1
 [ "$(cat "$tmp/b/gen/check_suites.h")" = "WG_SUITE(model)" ] ||
 	bad "the list did not follow a removed file: $(cat "$tmp/b/gen/check_suites.h")"
 

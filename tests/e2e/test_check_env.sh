@@ -4,15 +4,10 @@
 # when the suite has hidden cases, and says in the report what was missing.
 # WG_NO_NAMESPACES=1 plays a machine that allows no namespace at all.
 set -u
-root=${WG_ROOT:-.}
-b=$root/${WG_BUILD:-build}
-[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
-grade=$b/bin/grade
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+b=$WG_BUILD
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 mk_suite() { # DIR VISIBILITY
 	mkdir -p "$1"

@@ -10,27 +10,20 @@
 # As root only (a normal user cannot write under /usr), and where a mount
 # namespace exists; else skipped.
 set -u
-root=${WG_ROOT:-.}
-b=$root/${WG_BUILD:-build}
-[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
-grade=$b/bin/grade
-[ "$(id -u)" = 0 ] || { echo "skipped: root only (writes under /usr/local/src)"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+b=$WG_BUILD
+[ "$(id -u)" = 0 ] || e2e_skip "skipped: root only (writes under /usr/local/src)"
 if ! "$grade" --check-env 2>/dev/null | grep -q '^  mount namespace    yes'; then
 	echo "skipped: no mount namespace here"
 	exit 77
 fi
-command -v python3 >/dev/null 2>&1 || { echo "python3 needed to read the report"; exit 77; }
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 6)); export WG_UID_BASE
+e2e_need python3
+e2e_uid_base 6
 mkdir -p /usr/local/src || exit 1
 co=$(mktemp -d /usr/local/src/wg-e2e-checkout.XXXXXX) || exit 1
-tmp=$(mktemp -d) || exit 1
-cleanup() {
-	rm -rf "$co" "$tmp"
-}
-trap cleanup EXIT INT TERM
+e2e_at_exit 'rm -rf "$co"'
 chmod 755 "$co" "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 secret=WG-REFERENCE-$$
 mkdir -p "$co/build/bin" "$co/reference" "$co/hidden-tests"

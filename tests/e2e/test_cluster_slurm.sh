@@ -10,16 +10,14 @@
 # happens. Skips (77) where Slurm or munge is not installed (make
 # deps-cluster) or when not root (slurmd runs jobs as their user).
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 6)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 6
+[ -x "$grade" ] || e2e_skip "no $grade"
 for p in munged slurmctld slurmd sbatch squeue sinfo scancel; do
-	command -v $p >/dev/null 2>&1 || { echo "SKIP: no $p (make deps-cluster)"; exit 77; }
+	command -v $p >/dev/null 2>&1 || e2e_skip "SKIP: no $p (make deps-cluster)"
 done
-[ "$(id -u)" -eq 0 ] || { echo "SKIP: a one-node Slurm needs root here"; exit 77; }
-[ -d "$WG_ROOT/submissions/correct" ] || { echo "SKIP: no sample submissions"; exit 77; }
-tmp=$(mktemp -d)
+[ "$(id -u)" -eq 0 ] || e2e_skip "SKIP: a one-node Slurm needs root here"
+[ -d "$WG_ROOT/submissions/correct" ] || e2e_skip "SKIP: no sample submissions"
 pids=
 cleanup() {
 	[ -n "${SLURM_CONF:-}" ] && scancel --quiet --user=root 2>/dev/null
@@ -29,12 +27,8 @@ cleanup() {
 		while kill -0 "$p" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 		kill -9 "$p" 2>/dev/null
 	done
-	rm -rf "$tmp"
 }
-trap cleanup EXIT
-trap 'exit 1' INT TERM HUP
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+e2e_at_exit cleanup
 chmod 700 "$tmp"
 mkdir -p "$tmp/munge" "$tmp/etc" "$tmp/state" "$tmp/spool" "$tmp/log" "$tmp/work"
 

@@ -6,13 +6,9 @@
 # reports carry the same. A page of one submission has no histogram or
 # median.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 0)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 0
+[ -x "$grade" ] || e2e_skip "no $grade"
 
 # A suite of three cases of six lines; the program answers "ok LINE" per
 # line (buffered: a crash loses it), crashes on "boom", spins on "spin",

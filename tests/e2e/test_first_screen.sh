@@ -6,13 +6,10 @@
 # (V=1 prints them). The staff's report says "did not compile" and names
 # the submission's real files, not the build folder's ./main.c.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 0)); export WG_UID_BASE
-[ -x "$WG_BUILD/bin/grade" ] || { echo "no $WG_BUILD/bin/grade"; exit 77; }
-[ -d "$WG_ROOT/submissions/correct" ] || { echo "no sample submissions"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 0
+[ -x "$WG_BUILD/bin/grade" ] || e2e_skip "no $WG_BUILD/bin/grade"
+[ -d "$WG_ROOT/submissions/correct" ] || e2e_skip "no sample submissions"
 
 # The compiler's command lines: in the log, not on the terminal.
 (cd "$WG_ROOT" && make B="$tmp/b" "$tmp/b/bin/reference") > "$tmp/build.out" 2>&1 ||

@@ -5,13 +5,11 @@
 # empty output each fail with their own line; no GPU skips (run.sh 77, make
 # 0) unless REQUIRE_GPU=1 (99). Reports land in $B/gpu-bench every time;
 # plot.svg whenever rows were judged, and never a stale one.
-cd "${WG_ROOT:?}" || exit 1
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib.sh"
+cd "$WG_ROOT" || exit 1
 # A private build tree: these runs must not overwrite a real run's reports.
 B=$tmp/b
 D=$WG_ROOT/gpu-bench/testdata
-bad=0
 
 stand_in() {  # NAME BODY: a bounded shell script
 	printf '#!/bin/sh\n%s\n' "$2" >"$tmp/$1"
@@ -39,33 +37,32 @@ run() {
 		GPU_TIMEOUT=1 "$@" sh gpu-bench/run.sh >"$tmp/out" 2>&1
 	rc=$?
 	if [ $rc -ne "$want" ] || ! grep -q -- "$pat" "$tmp/out"; then
-		echo "FAIL: $prog/$dq -> exit $rc (want $want), output:"
+		bad "$prog/$dq -> exit $rc (want $want), output:"
 		sed 's/^/    /' "$tmp/out" | tail -n 15
 		echo "    (want a line matching: $pat)"
-		bad=1
 	fi
 	for f in report.json junit.xml; do
-		[ -s "$B/gpu-bench/$f" ] || { echo "FAIL: $prog: no $f"; bad=1; }
+		[ -s "$B/gpu-bench/$f" ] || { bad "$prog: no $f"; }
 	done
 }
 
 run 0 '^gpu-bench: PASS' good
-grep -q '^stride 32 .* well below .* PASS$' "$tmp/out" || { echo "FAIL: no table"; bad=1; }
-grep -q '"status": "pass"' "$B/gpu-bench/report.json" || { echo "FAIL: pass report"; bad=1; }
-grep -q 'data-status="pass"' "$B/gpu-bench/plot.svg" || { echo "FAIL: no plot.svg for a pass"; bad=1; }
+grep -q '^stride 32 .* well below .* PASS$' "$tmp/out" || { bad "no table"; }
+grep -q '"status": "pass"' "$B/gpu-bench/report.json" || { bad "pass report"; }
+grep -q 'data-status="pass"' "$B/gpu-bench/plot.svg" || { bad "no plot.svg for a pass"; }
 run 1 'FAIL line 5: stride 16: rise' modulo
 grep -q 'data-row="stride 16"[^>]*data-in-band="0"' "$B/gpu-bench/plot.svg" ||
-	{ echo "FAIL: plot.svg of the modulo bug"; bad=1; }
-grep -q "^gpu-bench: plot: $B/gpu-bench/plot.svg" "$tmp/out" || { echo "FAIL: plot not announced"; bad=1; }
+	{ bad "plot.svg of the modulo bug"; }
+grep -q "^gpu-bench: plot: $B/gpu-bench/plot.svg" "$tmp/out" || { bad "plot not announced"; }
 run 1 '^gpu-bench: FAIL: coalescing exited with status 1' crash
-grep -q 'CUDA error coalescing.cu:161' "$tmp/out" || { echo "FAIL: crash stderr not shown"; bad=1; }
-grep -q '"status": "fail"' "$B/gpu-bench/report.json" || { echo "FAIL: crash report"; bad=1; }
-[ -e "$B/gpu-bench/plot.svg" ] && { echo "FAIL: a stale plot.svg after a crash"; bad=1; }
+grep -q 'CUDA error coalescing.cu:161' "$tmp/out" || { bad "crash stderr not shown"; }
+grep -q '"status": "fail"' "$B/gpu-bench/report.json" || { bad "crash report"; }
+[ -e "$B/gpu-bench/plot.svg" ] && { bad "a stale plot.svg after a crash"; }
 run 1 'killed by signal 11' segv
 run 1 'ran past GPU_TIMEOUT=1s and was killed' hang
 run 2 'empty: the program printed no rows' silent
 run 77 '^gpu-bench: SKIP (exit 77): devquery: no usable GPU: cudaErrorNoDevice' good nogpu
-grep -q '<skipped' "$B/gpu-bench/junit.xml" || { echo "FAIL: skip junit"; bad=1; }
+grep -q '<skipped' "$B/gpu-bench/junit.xml" || { bad "skip junit"; }
 run 99 'REQUIRE_GPU=1' good nogpu REQUIRE_GPU=1
 
 # Through make: a skip is success unless REQUIRE_GPU=1; a failure fails.
@@ -78,16 +75,16 @@ mk() {
 }
 mk nogpu good; rc=$?
 [ $rc -eq 0 ] && [ "$(grep -c . "$tmp/out")" -eq 1 ] ||
-	{ echo "FAIL: make gpu-bench skip -> $rc:"; cat "$tmp/out"; bad=1; }
-mk nogpu good REQUIRE_GPU=1 && { echo "FAIL: make REQUIRE_GPU=1 passed"; bad=1; }
-mk devquery good || { echo "FAIL: make gpu-bench good:"; cat "$tmp/out"; bad=1; }
-mk devquery modulo && { echo "FAIL: make gpu-bench modulo passed"; bad=1; }
+	{ bad "make gpu-bench skip -> $rc:"; cat "$tmp/out"; }
+mk nogpu good REQUIRE_GPU=1 && { bad "make REQUIRE_GPU=1 passed"; }
+mk devquery good || { bad "make gpu-bench good:"; cat "$tmp/out"; }
+mk devquery modulo && { bad "make gpu-bench modulo passed"; }
 
 # No nvcc and no stand-ins: a skip that names the missing compiler.
 env B="$B" NVCC=/nonexistent/nvcc sh gpu-bench/run.sh >"$tmp/out" 2>&1
 rc=$?
 [ $rc -eq 77 ] && grep -q "no CUDA compiler: '/nonexistent/nvcc' not found" "$tmp/out" ||
-	{ echo "FAIL: no nvcc -> $rc:"; cat "$tmp/out"; bad=1; }
+	{ bad "no nvcc -> $rc:"; cat "$tmp/out"; }
 
 # --source: a student's variant is built with nvcc (when there is one) and
 # run; here, with no GPU, the real binary's CUDA error is reported as a
@@ -101,6 +98,6 @@ if command -v "$NVCC" >/dev/null 2>&1 && ! nvidia-smi -L >/dev/null 2>&1; then
 	rc=$?
 	[ $rc -eq 1 ] && grep -q 'student variant' "$tmp/out" &&
 		grep -q 'CUDA error' "$tmp/out" ||
-		{ echo "FAIL: --source variant -> $rc:"; cat "$tmp/out"; bad=1; }
+		{ bad "--source variant -> $rc:"; cat "$tmp/out"; }
 fi
-exit $bad
+exit $fail

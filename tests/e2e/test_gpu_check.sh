@@ -3,14 +3,12 @@
 # each broken run exits 1 naming its row, check and bound; malformed input
 # (a CUDA error line, a truncated row, nothing at all) exits 2 with
 # file:line; usage and bounds errors exit 2. Reports are written and valid.
-cd "${WG_ROOT:?}" || exit 1
-GC=${WG_BUILD:-build}/bin/gpu-check
+. "$(dirname "$0")/lib.sh"
+cd "$WG_ROOT" || exit 1
+GC=$WG_BUILD/bin/gpu-check
 [ -x "$GC" ] || { echo "$GC not built"; exit 1; }
 D=gpu-bench/testdata
 H100=$D/honest/h100-sxm.device.json
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-bad=0
 
 # expect WANT_RC PATTERN ARGS...: runs gpu-check, checks status and stderr.
 expect() {
@@ -19,10 +17,9 @@ expect() {
 	"$GC" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
 	if [ $rc -ne "$want" ] || ! grep -q -- "$pat" "$tmp/err"; then
-		echo "FAIL: gpu-check $* -> exit $rc (want $want), stderr:"
+		bad "gpu-check $* -> exit $rc (want $want), stderr:"
 		sed 's/^/    /' "$tmp/err"
 		echo "    (want a line matching: $pat)"
-		bad=1
 	fi
 }
 
@@ -30,8 +27,8 @@ for dev in "$D"/honest/*.device.json; do
 	g=$(basename "$dev" .device.json)
 	"$GC" --bounds gpu-bench/bounds.json --device "$dev" \
 		"$D/honest/$g.rows.jsonl" >"$tmp/out" 2>"$tmp/err" ||
-		{ echo "FAIL: honest $g:"; cat "$tmp/err"; bad=1; }
-	grep -q ' 0 failed$' "$tmp/out" || { echo "FAIL: honest $g table"; bad=1; }
+		{ bad "honest $g:"; cat "$tmp/err"; }
+	grep -q ' 0 failed$' "$tmp/out" || { bad "honest $g table"; }
 done
 
 B="--bounds gpu-bench/bounds.json --device $H100"
@@ -64,21 +61,21 @@ expect 2 "$tmp/d.json: not a device description" --bounds gpu-bench/bounds.json 
 printf '{"name": "Tesla T4", "cc": "7.5", "peak_gbps": 320.064}\n' >"$tmp/min.json"
 "$GC" --bounds gpu-bench/bounds.json --device "$tmp/min.json" - \
 	<$D/honest/t4.rows.jsonl >"$tmp/out" 2>&1 ||
-	{ echo "FAIL: minimal device file / stdin rows"; cat "$tmp/out"; bad=1; }
+	{ bad "minimal device file / stdin rows"; cat "$tmp/out"; }
 
 # Reports: written for a failing run and for malformed input.
 "$GC" $B --json "$tmp/r.json" --junit "$tmp/j.xml" \
 	$D/broken/modulo-bug.rows.jsonl >/dev/null 2>&1
-grep -q '"status": "fail"' "$tmp/r.json" || { echo "FAIL: report status"; bad=1; }
-grep -q 'failures="3"' "$tmp/j.xml" || { echo "FAIL: junit failures"; cat "$tmp/j.xml"; bad=1; }
+grep -q '"status": "fail"' "$tmp/r.json" || { bad "report status"; }
+grep -q 'failures="3"' "$tmp/j.xml" || { bad "junit failures"; cat "$tmp/j.xml"; }
 "$GC" $B --json "$tmp/r2.json" --junit "$tmp/j2.xml" \
 	$D/broken/cuda-error.rows.jsonl >/dev/null 2>&1
-grep -q '"status": "error"' "$tmp/r2.json" || { echo "FAIL: error report"; bad=1; }
-grep -q '<error message=' "$tmp/j2.xml" || { echo "FAIL: error junit"; bad=1; }
+grep -q '"status": "error"' "$tmp/r2.json" || { bad "error report"; }
+grep -q '<error message=' "$tmp/j2.xml" || { bad "error junit"; }
 if command -v jq >/dev/null 2>&1; then
-	jq -e . "$tmp/r.json" "$tmp/r2.json" >/dev/null || { echo "FAIL: report JSON invalid"; bad=1; }
+	jq -e . "$tmp/r.json" "$tmp/r2.json" >/dev/null || { bad "report JSON invalid"; }
 fi
 if command -v xmllint >/dev/null 2>&1; then
-	xmllint --noout "$tmp/j.xml" "$tmp/j2.xml" || { echo "FAIL: junit invalid"; bad=1; }
+	xmllint --noout "$tmp/j.xml" "$tmp/j2.xml" || { bad "junit invalid"; }
 fi
-exit $bad
+exit $fail

@@ -3,8 +3,9 @@
 # PTX, through the real make rules; cached in the build tree), and devquery
 # on a machine with no GPU exits 77 with its one-line reason (99 under
 # REQUIRE_GPU=1). Skips when nvcc is not installed.
-cd "${WG_ROOT:?}" || exit 1
-B=${WG_BUILD:-build}
+. "$(dirname "$0")/lib.sh"
+cd "$WG_ROOT" || exit 1
+B=$WG_BUILD
 NVCC=${NVCC:-/usr/local/cuda/bin/nvcc}
 if ! command -v "$NVCC" >/dev/null 2>&1; then
 	echo "nvcc not found at '$NVCC': CUDA builds not tested"
@@ -30,8 +31,6 @@ if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then
 	fi
 fi
 
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
 timeout 60 "$B/bin/devquery" >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then

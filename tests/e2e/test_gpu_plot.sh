@@ -6,16 +6,14 @@
 # for the modulo bug (above the band's top), stride 2 for a stride 2 near
 # stride 1. Hostile text (a device name with markup, quotes, "]]>" and
 # invalid UTF-8) cannot inject markup. run.sh writes build/gpu-bench/plot.svg.
-cd "${WG_ROOT:?}" || exit 1
-GC=${WG_BUILD:-build}/bin/gpu-check
+. "$(dirname "$0")/lib.sh"
+cd "$WG_ROOT" || exit 1
+GC=$WG_BUILD/bin/gpu-check
 [ -x "$GC" ] || { echo "$GC not built"; exit 1; }
 command -v xmllint >/dev/null 2>&1 ||
-	{ echo "xmllint not installed (make deps: libxml2-utils)"; exit 77; }
+	e2e_skip "xmllint not installed (make deps: libxml2-utils)"
 D=gpu-bench/testdata
 H100=$D/honest/h100-sxm.device.json
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-bad=0
 
 # xp FILE XPATH: the XPath's value (string() or count()) on the SVG.
 xp() {
@@ -25,7 +23,7 @@ xp() {
 want() {
 	got=$(xp "$1" "$2")
 	[ "$got" = "$3" ] ||
-		{ echo "FAIL: $4: $2 = '$got', want '$3' ($1)"; bad=1; }
+		{ bad "$4: $2 = '$got', want '$3' ($1)"; }
 }
 # plot DEVICE ROWS NAME: renders $tmp/NAME.svg, which must be well formed
 # and free of script, event handlers and external references.
@@ -34,10 +32,10 @@ plot() {
 		"$2" >/dev/null 2>&1
 	rc=$?
 	[ $rc -le 1 ] && [ -s "$tmp/$3.svg" ] ||
-		{ echo "FAIL: $3: exit $rc, no SVG"; bad=1; return; }
-	xmllint --noout "$tmp/$3.svg" || { echo "FAIL: $3: not XML"; bad=1; }
+		{ bad "$3: exit $rc, no SVG"; return; }
+	xmllint --noout "$tmp/$3.svg" || { bad "$3: not XML"; }
 	want "$tmp/$3.svg" "count(//*[local-name()='script' or local-name()='foreignObject' or local-name()='image' or local-name()='use'] | //@*[starts-with(name(), 'on') or local-name()='href'])" 0 "$3: active content"
-	grep -q '<?xml' "$tmp/$3.svg" && { echo "FAIL: $3: an XML declaration stops inlining"; bad=1; }
+	grep -q '<?xml' "$tmp/$3.svg" && { bad "$3: an XML declaration stops inlining"; }
 }
 R="//*[@class='row']"
 
@@ -84,21 +82,21 @@ want "$tmp/bytes.svg" "string(${R}[@data-row='stride 8']/@data-in-band)" 1 "byte
 printf '{"name": "<script>alert(1)</script> \\"q\\" '"'"'a'"'"' ]]> &amp; \\u0001", "cc": "9.0<b>", "peak_gbps": 3352.32}\n' >"$tmp/evil.json"
 printf '{"name": "bad \377\376 utf8 \300\200", "cc": "9.0", "peak_gbps": 3352.32}\n' >"$tmp/bad8.json"
 plot "$tmp/evil.json" "$D/honest/h100-sxm.rows.jsonl" evil
-grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$tmp/evil.svg" || { echo "FAIL: evil name not escaped"; bad=1; }
-grep -q ']]&gt;' "$tmp/evil.svg" || { echo "FAIL: ]]> not escaped"; bad=1; }
+grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$tmp/evil.svg" || { bad "evil name not escaped"; }
+grep -q ']]&gt;' "$tmp/evil.svg" || { bad "]]> not escaped"; }
 want "$tmp/evil.svg" "contains(/*/*[local-name()='title'], '<script>alert(1)</script> \"q\" ')" true "evil name kept as text"
 # jansson rejects invalid UTF-8 in the device file; the SVG writer's own
 # replacement is covered by the unit test. The file is refused, exit 2.
 "$GC" --bounds gpu-bench/bounds.json --device "$tmp/bad8.json" --svg "$tmp/bad8.svg" \
 	"$D/honest/h100-sxm.rows.jsonl" >/dev/null 2>&1
-[ $? -eq 2 ] && [ ! -e "$tmp/bad8.svg" ] || { echo "FAIL: invalid UTF-8 device file"; bad=1; }
+[ $? -eq 2 ] && [ ! -e "$tmp/bad8.svg" ] || { bad "invalid UTF-8 device file"; }
 
 # Input that could not be judged: no plot; an unwritable plot: exit 2.
 "$GC" --bounds gpu-bench/bounds.json --device "$H100" --svg "$tmp/none.svg" \
 	"$D/broken/cuda-error.rows.jsonl" >/dev/null 2>&1
-[ -e "$tmp/none.svg" ] && { echo "FAIL: plot of unjudged input"; bad=1; }
+[ -e "$tmp/none.svg" ] && { bad "plot of unjudged input"; }
 "$GC" --bounds gpu-bench/bounds.json --device "$H100" --svg "$tmp/no/such/p.svg" \
 	"$D/honest/h100-sxm.rows.jsonl" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "cannot write '$tmp/no/such/p.svg'" "$tmp/err" ||
-	{ echo "FAIL: unwritable plot"; cat "$tmp/err"; bad=1; }
-exit $bad
+	{ bad "unwritable plot"; cat "$tmp/err"; }
+exit $fail

@@ -2,8 +2,9 @@
 # gpu-bench/coalescing.cu is the course's file, unchanged: its sha256 must be
 # the recorded one (and, where the course's seed folder is at hand, the file
 # must be byte-identical to it).
-cd "${WG_ROOT:?}" || exit 1
-command -v sha256sum >/dev/null 2>&1 || { echo "sha256sum not installed"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+cd "$WG_ROOT" || exit 1
+command -v sha256sum >/dev/null 2>&1 || e2e_skip "sha256sum not installed"
 want=$(cut -d' ' -f1 gpu-bench/coalescing.cu.sha256)
 got=$(sha256sum gpu-bench/coalescing.cu | cut -d' ' -f1)
 if [ "$want" != "$got" ]; then

@@ -8,17 +8,13 @@
 # report. As root the compiler runs under a slot uid; otherwise as the
 # user, and every check still holds.
 set -u
-root=${WG_ROOT:-.}
-case "${WG_BUILD:-build}" in /*) b=$WG_BUILD ;; *) b=$root/${WG_BUILD:-build} ;; esac
-grade=$b/bin/grade
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 2)); export WG_UID_BASE
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-command -v python3 > /dev/null 2>&1 || { echo "python3 is needed"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+b=$WG_BUILD
+e2e_uid_base 2
+[ -x "$grade" ] || e2e_skip "no $grade"
+e2e_need python3
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 suite=$root/public-tests
 
 # field REPORT EXPR: a Python expression on r (the report) and s (its one

@@ -4,14 +4,9 @@
 # set to 256 here, were it removed with one descriptor per level) and a
 # mode-000 folder are removed, and every case is still judged (AC), not IE.
 set -u
-root=${WG_ROOT:-.}
-grade=$root/${WG_BUILD:-build}/bin/grade
-[ -x "$grade" ] || grade=${WG_BUILD:-build}/bin/grade
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 s=$tmp/suite
 mkdir -p "$s" "$tmp/litter"

@@ -6,13 +6,8 @@
 # student and staff views of a hidden case, an internal error (exit 3,
 # excluded from max_score), and the exporters' files.
 set -u
-root=${WG_ROOT:-.}
-grade=$root/${WG_BUILD:-build}/bin/grade
-[ -x "$grade" ] || grade=${WG_BUILD:-build}/bin/grade
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
 
 # expect STATUS PATTERN CMD...: the exit status, and PATTERN (grep -E) in
 # stdout+stderr ("" for none).

@@ -6,9 +6,8 @@
 # compile time, one plants a symbolic link to a root-only file among its
 # sources. Where no mount namespace can be made: skipped.
 set -u
-root=${WG_ROOT:-.}
-grade=$root/${WG_BUILD:-build}/bin/grade
-[ -x "$grade" ] || grade=${WG_BUILD:-build}/bin/grade
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
 # The masks need a mount namespace: as root, or in a user namespace.
 if ! "$grade" --check-env 2>/dev/null | grep -q '^  mount namespace    yes'; then
 	echo "no mount namespace here: programs cannot be isolated from the suite"
@@ -19,19 +18,17 @@ fi
 # this test is about the named masks (the control must be able to read its
 # file). Root works under /usr/local/share; a normal user cannot write
 # there, works in the build folder (masked as a whole) and has no control.
+rmdir "$tmp"
 tmp=
 control=1
 if [ "$(id -u)" -eq 0 ] && mkdir -p /usr/local/share 2>/dev/null; then
 	tmp=$(mktemp -d /usr/local/share/wg-e2e-hide.XXXXXX 2>/dev/null)
 else
-	tmp=$(mktemp -d "$(cd "$root" && pwd)/${WG_BUILD:-build}/e2e-hide.XXXXXX" 2>/dev/null)
+	tmp=$(mktemp -d "$WG_BUILD/e2e-hide.XXXXXX" 2>/dev/null)
 	control=0
 fi
 [ -n "$tmp" ] || { echo "no folder outside /tmp to work in"; exit 1; }
-trap 'rm -rf "$tmp"' EXIT INT TERM
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 s=$tmp/suite
 mkdir -p "$s" "$tmp/extra" "$tmp/runtime" "$tmp/compile"

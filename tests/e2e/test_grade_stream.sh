@@ -6,13 +6,8 @@
 # reads the input where it lies). (A case file that cannot be read when
 # its case runs, IE: check_judge.c.)
 set -u
-root=${WG_ROOT:-.}
-grade=$root/${WG_BUILD:-build}/bin/grade
-[ -x "$grade" ] || grade=${WG_BUILD:-build}/bin/grade
-ref=$root/${WG_BUILD:-build}/bin/reference
-[ -x "$ref" ] || ref=${WG_BUILD:-build}/bin/reference
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
 fail() { echo "FAIL: $*"; exit 1; }
 
 s=$tmp/suite

@@ -9,9 +9,8 @@
 # Bounded: -j 2 and a 2 s wall limit (the looping one burns 1 s of CPU per
 # case it hangs on; the flooding one stops at the output cap).
 set -u
-root=${WG_ROOT:-.}
-grade=$root/${WG_BUILD:-build}/bin/grade
-[ -x "$grade" ] || grade=${WG_BUILD:-build}/bin/grade
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
 if ! command -v python3 > /dev/null 2>&1; then
 	echo "python3 is needed to read the JSON report"
 	exit 77
@@ -20,8 +19,6 @@ if ! command -v "${CC:-cc}" > /dev/null 2>&1; then
 	echo "no C compiler to build the submissions"
 	exit 77
 fi
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
 
 cd "$root" || exit 1
 "$grade" -j 2 --wall-limit 2 --quiet --json "$tmp/r.json" hidden-tests submissions/* \

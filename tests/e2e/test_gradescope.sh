@@ -6,18 +6,15 @@
 # correct submission, one that does not compile and one without sources.
 # Each results.json is checked against Gradescope's format.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+. "$(dirname "$0")/lib.sh"
 # As root, a sandbox uid range of its own: another grade running at the
 # same time (a parallel test, the same test in another checkout) must not
 # share, and so kill, its uids. The pid makes the range this run's.
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 4)); export WG_UID_BASE
+e2e_uid_base 4
 if ! command -v unzip >/dev/null 2>&1 || ! command -v zip >/dev/null 2>&1; then
 	echo "zip/unzip not installed"; exit 77
 fi
-command -v python3 >/dev/null 2>&1 || { echo "python3 needed to check results.json"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+e2e_need python3
 ag=$tmp/autograder
 # The parent make's flags (B=, CFLAGS= of a sanitizer build) are not the
 # image's.

@@ -11,21 +11,17 @@
 #     sweep after every case; as a normal user the report must say that
 #     hidden tests may leak, and the test removes the stash itself).
 set -u
-root=${WG_ROOT:-.}
-b=$root/${WG_BUILD:-build}
-[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
-grade=$b/bin/grade
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 5)); export WG_UID_BASE
-command -v python3 >/dev/null 2>&1 || { echo "python3 needed to read the report"; exit 77; }
-tmp=$(mktemp -d) || exit 1
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+b=$WG_BUILD
+e2e_uid_base 5
+e2e_need python3
 name=wg-stash-$$
 cleanup() {
 	rm -rf "$tmp" "/tmp/$name" "/tmp/$name.d" "/var/tmp/$name" "/dev/shm/$name"
 }
-trap cleanup EXIT INT TERM
+e2e_at_exit cleanup
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 # suite DIR CASE:VISIBILITY:INPUT:OUTPUT...
 suite() {

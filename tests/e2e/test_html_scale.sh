@@ -10,19 +10,15 @@
 # the page must stay under 8 MB (its size, not a time, is asserted; the
 # times are make bench-html's to print).
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 2)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 2
 n=${WG_HTML_STUDENTS:-20}
 suite=${WG_HTML_SUITE:-$WG_ROOT/public-tests}
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-[ -d "$WG_ROOT/submissions/correct" ] || { echo "no sample submissions"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
-command -v chromium >/dev/null 2>&1 || { echo "SKIP: chromium not installed"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+[ -x "$grade" ] || e2e_skip "no $grade"
+[ -d "$WG_ROOT/submissions/correct" ] || e2e_skip "no sample submissions"
+e2e_need python3
+command -v chromium >/dev/null 2>&1 || e2e_skip "SKIP: chromium not installed"
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 sh "$WG_ROOT/tests/bench/html-class.sh" "$grade" "$suite" "$n" "$tmp/class" "$tmp/out"
 [ $? -le 1 ] || { echo "FAIL: the class of $n could not be graded"; exit 1; }
 page=$tmp/out/report.html

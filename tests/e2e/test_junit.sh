@@ -5,13 +5,12 @@
 # with one testsuite per submission, one testcase per case and the right
 # failure counts.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+. "$(dirname "$0")/lib.sh"
 # As root, a sandbox uid range of its own: another grade running at the
 # same time (a parallel test, the same test in another checkout) must not
 # share, and so kill, its uids. The pid makes the range this run's.
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 2)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
+e2e_uid_base 2
+[ -x "$grade" ] || e2e_skip "no $grade"
 if command -v xmllint >/dev/null 2>&1; then
 	check_xml() { xmllint --noout "$1"; }
 elif command -v python3 >/dev/null 2>&1; then
@@ -19,14 +18,11 @@ elif command -v python3 >/dev/null 2>&1; then
 else
 	echo "neither xmllint nor python3"; exit 77
 fi
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
 # The reference as a plain program: a sanitizer build of it could not start
 # under the grader's address-space limit.
 ref=$tmp/reference
 cc -std=c11 -D_GNU_SOURCE -O1 -I"$WG_ROOT" -o "$ref" "$WG_ROOT"/reference/*.c ||
 	{ echo "FAIL: cannot build the reference"; exit 1; }
-bad() { echo "FAIL: $*"; fail=1; }
 suite=$WG_ROOT/public-tests
 ncases=$(grep -c '"name": *"[^"]*", *"category"' "$suite/suite.json")
 

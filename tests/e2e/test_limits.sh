@@ -16,15 +16,11 @@
 # with WG_NO_NAMESPACES=1; what needs a memory cgroup is skipped, and said
 # so, where the report's "sandbox" says there is none.
 set -u
-case "${WG_BUILD:-build}" in /*) b=$WG_BUILD ;; *) b=${WG_ROOT:-.}/${WG_BUILD:-build} ;; esac
-WG_UID_BASE=${WG_UID_BASE:-$((200000 + ($$ % 100000) * 8 + 2))}; export WG_UID_BASE
-grade=$b/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/lib.sh"
+b=$WG_BUILD
+e2e_uid_base 2
+[ -x "$grade" ] || e2e_skip "no $grade"
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 for h in rn_threads rn_memhog rn_hugebss rn_bss rn_spin rn_cpuoom rn_reserve; do
 	cp "$b/helpers/$h" "$tmp/$h" || exit 1
 done

@@ -8,24 +8,20 @@
 #     meanwhile: its cgroups are not removed nor its programs killed (it
 #     still ends all AC), and grade --check-env counts its uid as held.
 set -u
-root=${WG_ROOT:-.}
-b=$root/${WG_BUILD:-build}
-[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
-grade=$b/bin/grade
-[ "$(id -u)" = 0 ] || { echo "uid locks are root's only"; exit 77; }
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+b=$WG_BUILD
+[ "$(id -u)" = 0 ] || e2e_skip "uid locks are root's only"
 base=$((200000 + ($$ % 100000) * 8 + 3))
 WG_UID_BASE=$base; export WG_UID_BASE
-tmp=$(mktemp -d) || exit 1
 pids=
 cleanup() {
 	for p in $pids; do kill "$p" 2>/dev/null; done
 	rm -rf "$tmp"
 	rm -f /run/warpgrade/$base.lock /run/warpgrade/$((base + 1)).lock
 }
-trap cleanup EXIT INT TERM
+e2e_at_exit cleanup
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 # A suite of N cases that each sleep a second (rn_sleep's default).
 suite() {

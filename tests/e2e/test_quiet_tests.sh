@@ -5,11 +5,8 @@
 # to the terminal. Runs the strbuf suite only (CK_RUN_SUITE), which holds
 # those tests.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-[ -x "$WG_BUILD/tests/check_warpgrade" ] || { echo "no unit-test runner"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+[ -x "$WG_BUILD/tests/check_warpgrade" ] || e2e_skip "no unit-test runner"
 cd "$WG_ROOT" || exit 1
 CK_RUN_SUITE=strbuf make -s B="$WG_BUILD" check-unit > "$tmp/out" 2> "$tmp/err" ||
 	bad "check-unit failed: $(cat "$tmp/out" "$tmp/err")"

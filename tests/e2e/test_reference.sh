@@ -3,12 +3,8 @@
 # input rules that only a whole run shows (EOF without '\n', binary input,
 # long lines, nothing on stderr, exit status 0).
 set -u
-ref=$WG_ROOT/$WG_BUILD/bin/reference
-[ -x "$ref" ] || ref=$WG_BUILD/bin/reference
+. "$(dirname "$0")/lib.sh"
 data=$WG_ROOT/tests/data
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 "$ref" < "$data/contract-example.in" > "$tmp/out" 2> "$tmp/err"
 cmp "$tmp/out" "$data/contract-example.out" || bad "contract example differs"

@@ -6,27 +6,23 @@
 # the same test passes (and says what it could not check) as root, as root
 # without CAP_SYS_ADMIN and as a normal user.
 set -u
-root=${WG_ROOT:-.}
-b=$root/${WG_BUILD:-build}
-[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
-grade=$b/bin/grade
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+b=$WG_BUILD
 attack=$b/helpers/sb_attack
-tmp=$(mktemp -d) || exit 1
 listener=
 cleanup() {
 	[ -n "$listener" ] && kill "$listener" 2>/dev/null
 	rm -rf "$tmp"
 }
-trap cleanup EXIT INT TERM
+e2e_at_exit cleanup
 chmod 755 "$tmp"
-fail=0
 # The slot uids of every grade below (as root): WG_UID_BASE when set (each
 # grader on a shared machine has its own), else a range of this run's own,
 # from its pid, clear of grade's default 62000 and of check_runner's
 # 40000-59999; the leftover check below counts only this range.
 uid_base=${WG_UID_BASE:-$((20000 + $$ % 150 * 64))}
 export WG_UID_BASE=$uid_base
-bad() { echo "FAIL: $*"; fail=1; }
 
 # suite NAME LIMITS CASE:INPUT:OUTPUT...
 suite() {

@@ -21,21 +21,17 @@
 # root a temporary PREFIX under /usr/local (visible to a deny-list) holds
 # a `make install`.
 set -u
-root=${WG_ROOT:-.}
-b=$root/${WG_BUILD:-build}
-[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
-grade=$b/bin/grade
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+b=$WG_BUILD
 probe=$b/helpers/sb_root
-tmp=$(mktemp -d) || exit 1
 prefix=
 cleanup() {
 	rm -rf "$tmp"
 	[ -n "$prefix" ] && rm -rf "$prefix"
 }
-trap cleanup EXIT INT TERM
+e2e_at_exit cleanup
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 # suite NAME LIMITS CASE:INPUT:OUTPUT... (every case visible)
 suite() {
@@ -106,7 +102,7 @@ suite root '"limits": {"cpu_seconds": 5, "processes": 4}' \
 	"pset:pset ${big:-/nonexistent} $bits:blind" \
 	"pget:pget ${big:-/nonexistent} 16:blind" \
 	"sset:sset 1010:sent" "sget:sget 4:1111" \
-	"findref:findref $ref $root/${WG_BUILD:-build}/bin/reference $b/bin/reference:none" \
+	"findref:findref $ref $b/bin/reference:none" \
 	"stdin:stdin:tried" "stdinw:stdin:tried"
 # stdinw.in is writable by all: never handed over as it is (a pipe).
 chmod 666 "$tmp/root/stdinw.in"
@@ -121,7 +117,7 @@ for g in "$grade" "$inst/bin/grade"; do
 	[ "$(stdin_state)" = "$stdin_before" ] ||
 		bad "$g: a run changed its input file: $(stdin_state)"
 	if ! layer "$tmp/r.json" minimal_root; then
-		echo "skipped minimal root ($g): $(python3 -c 'import json,sys; print("; ".join(json.load(open(sys.argv[1]))["sandbox"]["missing"]))' "$tmp/r.json")"
+		echo "skipped minimal root ($g): $(e2e_json "$tmp/r.json" '"; ".join(r["sandbox"]["missing"])')"
 		continue
 	fi
 	verdicts "$tmp/r.json" > "$tmp/v"
@@ -184,7 +180,7 @@ if layer "$tmp/b.json" build_view; then
 	python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1]))["build_limits"]["tmp_mib"] != 2)' \
 		"$tmp/b.json" || bad "the report's build_limits has no tmp_mib 2"
 else
-	echo "skipped build view: $(python3 -c 'import json,sys; print("; ".join(json.load(open(sys.argv[1]))["sandbox"]["missing"]))' "$tmp/b.json")"
+	echo "skipped build view: $(e2e_json "$tmp/b.json" '"; ".join(r["sandbox"]["missing"])')"
 fi
 
 [ $fail -eq 0 ] && echo "sandbox root: every defence in force held"

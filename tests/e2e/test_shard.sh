@@ -14,14 +14,10 @@
 # missing shard (a partial merge: exit 3, the students listed) and a shard
 # given twice (exit 2, the students graded twice named).
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 6)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "no python3"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 6
+[ -x "$grade" ] || e2e_skip "no $grade"
+e2e_need python3
 suite=$WG_ROOT/public-tests
 subs=$tmp/class
 
@@ -32,7 +28,7 @@ mkdir -p "$subs/ned"
 for pair in amy:correct ben:compile-error cal:crash-bad-input \
 	    dan:float-rounding eli:no-misalignment max:sector-bitmap; do
 	name=${pair%%:*} sample=${pair#*:}
-	[ -d "$WG_ROOT/submissions/$sample" ] || { echo "no sample $sample"; exit 77; }
+	[ -d "$WG_ROOT/submissions/$sample" ] || e2e_skip "no sample $sample"
 	mkdir "$subs/$name"
 	cp "$WG_ROOT/submissions/$sample"/*.c "$subs/$name/"
 done

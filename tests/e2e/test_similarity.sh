@@ -18,14 +18,10 @@
 #     the view open, its regions shown side by side, and nothing from the
 #     hostile source run or parsed as markup.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 1)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-command -v python3 >/dev/null 2>&1 || { echo "no python3"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 1
+[ -x "$grade" ] || e2e_skip "no $grade"
+e2e_need python3
 starter=$WG_ROOT/tests/similarity/starter.c
 
 python3 "$WG_ROOT/tests/similarity/disguise.py" set "$tmp/set" || { echo "FAIL: disguise.py"; exit 1; }

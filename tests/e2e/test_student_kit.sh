@@ -6,19 +6,16 @@
 # or hidden-tests/ may be inside: no such path, and no file with the content
 # of a reference source or of a hidden test.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+. "$(dirname "$0")/lib.sh"
 # As root, a sandbox uid range of its own: another grade running at the
 # same time (a parallel test, the same test in another checkout) must not
 # share, and so kill, its uids. The pid makes the range this run's.
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 6)); export WG_UID_BASE
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
+e2e_uid_base 6
 # The reference as a plain program: a sanitizer build of it could not start
 # under the grader's address-space limit.
 ref=$tmp/reference
 cc -std=c11 -D_GNU_SOURCE -O1 -I"$WG_ROOT" -o "$ref" "$WG_ROOT"/reference/*.c ||
 	{ echo "FAIL: cannot build the reference"; exit 1; }
-bad() { echo "FAIL: $*"; fail=1; }
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
 make -s -C "$WG_ROOT" student-kit KIT_OUT="$tmp/kit.tar.gz" > /dev/null ||

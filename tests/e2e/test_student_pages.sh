@@ -6,14 +6,10 @@
 # columns, with ids from --roster FILE (or the folder names); a roster with
 # a fault stops the batch before grading, with FILE:LINE.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 0)); export WG_UID_BASE
-grade=$WG_BUILD/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-[ -d "$WG_ROOT/submissions/bank-threads" ] || { echo "no sample submissions"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 0
+[ -x "$grade" ] || e2e_skip "no $grade"
+[ -d "$WG_ROOT/submissions/bank-threads" ] || e2e_skip "no sample submissions"
 mkdir "$tmp/class" "$tmp/class/nothing"
 cp -R "$WG_ROOT/submissions/bank-threads" "$tmp/class/alice"
 cp -R "$WG_ROOT/submissions/crash-bad-input" "$tmp/class/bob"

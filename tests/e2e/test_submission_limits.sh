@@ -9,15 +9,11 @@
 #    terminal (--color=never), in summary.txt, gradebook.csv or the log;
 #  - a 200 GiB sparse file beside the sources (not one) stalls no batch.
 set -u
-case "${WG_BUILD:-build}" in /*) b=$WG_BUILD ;; *) b=${WG_ROOT:-.}/${WG_BUILD:-build} ;; esac
-WG_UID_BASE=${WG_UID_BASE:-$((200000 + ($$ % 100000) * 8 + 4))}; export WG_UID_BASE
-grade=$b/bin/grade
-[ -x "$grade" ] || { echo "no $grade"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/lib.sh"
+b=$WG_BUILD
+e2e_uid_base 4
+[ -x "$grade" ] || e2e_skip "no $grade"
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 mkdir -p "$tmp/suite"
 printf '7\n' > "$tmp/suite/echo.in"

@@ -12,18 +12,13 @@
 # categories and families; the text; the exit statuses (1: a survivor;
 # 2: usage); nothing left in TMPDIR.
 set -u
-root=${WG_ROOT:-.}
-grade=$root/${WG_BUILD:-build}/bin/grade
-[ -x "$grade" ] || grade=${WG_BUILD:-build}/bin/grade
-command -v python3 > /dev/null 2>&1 || { echo "no python3 to read the JSON"; exit 77; }
-command -v "${CC:-cc}" > /dev/null 2>&1 || { echo "no C compiler"; exit 77; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+e2e_need python3
+command -v "${CC:-cc}" > /dev/null 2>&1 || e2e_skip "no C compiler"
 # The scratch trees go under TMPDIR=$tmp/tmpdir: without namespaces (as
 # root) the slot uids must be able to reach them.
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 s=$tmp/suite
 w=$tmp/wrong

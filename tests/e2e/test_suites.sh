@@ -5,16 +5,15 @@
 # big-* cases: equals their committed hash). A failure names the
 # case; `make regen` rewrites the .out files after an intended change.
 set -u
-root=${WG_ROOT:-.}
-bin=${WG_BUILD:-build}/bin
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+bin=$WG_BUILD/bin
 for p in reference suite-lint; do
 	if [ ! -x "$bin/$p" ]; then
 		echo "$bin/$p is not built"
 		exit 1
 	fi
 done
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
 
 status=0
 "$bin/suite-lint" "$root/public-tests" "$root/hidden-tests" || status=1

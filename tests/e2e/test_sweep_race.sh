@@ -8,21 +8,17 @@
 #     same: nothing the programs made is left in /tmp after grade.
 # Only as root (without a uid switch there is no sweep): else skipped.
 set -u
-root=${WG_ROOT:-.}
-b=$root/${WG_BUILD:-build}
-[ -x "$b/bin/grade" ] || b=${WG_BUILD:-build}
-grade=$b/bin/grade
-[ "$(id -u)" = 0 ] || { echo "skipped: the sweep runs only as root"; exit 77; }
-WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 3)); export WG_UID_BASE
-tmp=$(mktemp -d) || exit 1
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+b=$WG_BUILD
+[ "$(id -u)" = 0 ] || e2e_skip "skipped: the sweep runs only as root"
+e2e_uid_base 3
 tag=wg-race-$$
 cleanup() {
 	rm -rf "$tmp" /tmp/"$tag"-*
 }
-trap cleanup EXIT INT TERM
+e2e_at_exit cleanup
 chmod 755 "$tmp"
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
 
 printf 'host file\n' > "$tmp/victim"
 chmod 644 "$tmp/victim"

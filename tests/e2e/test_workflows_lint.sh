@@ -6,15 +6,12 @@
 # build/npm/). A workflow with a misspelt key must fail it, so a linter
 # that accepts anything cannot pass this test. Without the linter: skip.
 set -u
-case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+. "$(dirname "$0")/lib.sh"
 lint=${WG_ACTION_VALIDATOR:-}
 [ -n "$lint" ] || lint=$(command -v action-validator 2>/dev/null)
 [ -n "$lint" ] || lint=$WG_BUILD/npm/node_modules/.bin/action-validator
-[ -x "$lint" ] || { echo "SKIP: no action-validator (make deps-lint installs it from npm)"; exit 77; }
-command -v node >/dev/null 2>&1 || { echo "SKIP: no node"; exit 77; }
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+[ -x "$lint" ] || e2e_skip "SKIP: no action-validator (make deps-lint installs it from npm)"
+command -v node >/dev/null 2>&1 || e2e_skip "SKIP: no node"
 n=0
 for f in "$WG_ROOT"/.github/workflows/*.yml "$WG_ROOT"/.github/workflows/*.yaml; do
 	[ -e "$f" ] || continue

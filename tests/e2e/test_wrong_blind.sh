@@ -14,11 +14,10 @@
 # WG_WRONG_ALL=1 runs every pair and prints the whole matrix (`make
 # blind-matrix`).
 set -u
-root=${WG_ROOT:-.}
-build=${WG_BUILD:-build}
-case $build in /*) ;; *) [ -d "$root/$build" ] && build=$root/$build ;; esac
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+build=$WG_BUILD
 km=$build/tests/killmatrix
-ref=$build/bin/reference
 cc=${CC:-cc}
 jobs=${WG_JOBS:-2}
 all=${WG_WRONG_ALL:-0}
@@ -31,8 +30,6 @@ for p in "$km" "$ref"; do
 	[ -x "$p" ] || { echo "$p is not built"; exit 1; }
 done
 [ -f "$set_dir/INDEX" ] || { echo "no $set_dir/INDEX"; exit 1; }
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
 status=0
 
 # 1. the index and the files

@@ -18,12 +18,10 @@
 # witness may kill. WG_WRONG_ALL=1 runs every pair and prints the whole
 # kill matrix's figures (fewest kills, cases that kill nothing).
 set -u
-root=${WG_ROOT:-.}
-build=${WG_BUILD:-build}
-case $build in /*) ;; *) [ -d "$root/$build" ] && build=$root/$build ;; esac
+. "$(dirname "$0")/lib.sh"
+root=$WG_ROOT
+build=$WG_BUILD
 km=$build/tests/killmatrix
-ref=$build/bin/reference
-grade=$build/bin/grade
 cc=${CC:-cc}
 jobs=${WG_JOBS:-2}
 all=${WG_WRONG_ALL:-0}
@@ -34,8 +32,6 @@ fi
 for p in "$km" "$ref" "$grade"; do
 	[ -x "$p" ] || { echo "$p is not built"; exit 1; }
 done
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
 status=0
 
 # 1. the index and the files

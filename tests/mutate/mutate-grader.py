@@ -125,7 +125,7 @@ class Tree:
         self.env = dict(os.environ, WG_BUILD="build")
         for v in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL"):
             self.env.pop(v, None)
-        self.suites = sorted(f[len("check_"):-2] for f in os.listdir(os.path.join(path, "tests"))
+        self.suites = sorted(f[len("check_"):-2] for f in os.listdir(os.path.join(path, "tests", "unit"))
                              if f.startswith("check_") and f.endswith(".c") and f != "check_main.c")
 
     def build(self):
