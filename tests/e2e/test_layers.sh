@@ -4,10 +4,8 @@
 # modules; and the check itself finds both, on a copy of grader/ with one
 # upward include (run -> judge) and one circle (strbuf <-> util) added.
 set -u
-cd "${WG_ROOT:-.}" || exit 1
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/lib.sh"
+cd "$WG_ROOT" || exit 1
 
 python3 tests/layers.py . > "$tmp/out" || bad "the tree: $(cat "$tmp/out")"
 
