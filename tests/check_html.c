@@ -408,7 +408,7 @@ static size_t entry_bytes(const json_t *data, size_t sub)
 START_TEST(test_compact_class)
 {
 	json_t *mixed = report_fixture_json("mixed"), *single = report_fixture_json("single");
-	json_t *passed = all_passed(mixed);
+	json_t *passed = all_passed(mixed), *half = all_passed(mixed);
 	json_t *cls = html_class_new("hidden", "staff"), *data;
 	const json_t *s, *round0, *round1;
 	char *doc;
@@ -421,6 +421,11 @@ START_TEST(test_compact_class)
 	ck_assert_int_eq(html_class_add(cls, "eve", "graded", NULL, passed), 0);
 	ck_assert_int_eq(html_class_add(cls, "cat", "graded", NULL, single), 0);
 	ck_assert_int_eq(html_class_add(cls, "dan", "not graded", "no main.c", NULL), 0);
+	/* fay: AC, but not all the points of strided_basic. */
+	json_object_set_new(json_array_get(json_object_get(json_array_get(
+		json_object_get(half, "submissions"), 0), "cases"), 0), "score",
+		json_real(1.5));
+	ck_assert_int_eq(html_class_add(cls, "fay", "graded", NULL, half), 0);
 	doc = page(cls);
 	data = data_of(doc);
 	s = json_object_get(data, "s");
@@ -451,6 +456,9 @@ START_TEST(test_compact_class)
 	ck_assert_uint_eq(json_array_size(json_object_get(json_array_get(s, 4), "i")), 0);
 	ck_assert_str_eq(data_text(data, json_object_get(json_array_get(s, 4), "e")),
 			 "no main.c");
+	/* fay's AC did not give all its points: it is there, 1.5 of 2. */
+	ck_assert_uint_eq(json_array_size(json_object_get(json_array_get(s, 5), "c")), 1);
+	ck_assert(json_real_value(json_array_get(data_case(data, 5, "strided_basic"), 3)) == 1.5);
 	json_decref(data);
 	free(doc);
 	/* The same students' full page: every case has its entry. */
@@ -463,6 +471,7 @@ START_TEST(test_compact_class)
 	json_decref(data);
 	free(doc);
 	json_decref(cls);
+	json_decref(half);
 	json_decref(passed);
 	json_decref(single);
 	json_decref(mixed);
