@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grader/report/html.h"
+#include "tests/failalloc.h"
 #include "tests/report_fixture.h"
 #include "tests/wg_check.h"
 
@@ -504,6 +505,57 @@ START_TEST(test_compact_student_view)
 }
 END_TEST
 
+/* Every JSON allocation of a class page's writing fails once: html_write
+ * then fails cleanly (ENOMEM) or writes the whole page, and leaks
+ * nothing (the data block's tables included). */
+START_TEST(test_compact_out_of_memory)
+{
+	json_t *mixed, *cls;
+	char *full = NULL, *buf;
+	size_t n, len, failures = 0;
+	long live;
+	FILE *m;
+	int rc;
+
+	failalloc_install();
+	mixed = report_fixture_json("mixed");
+	cls = html_class_new("hidden", "staff");
+	ck_assert_int_eq(html_class_set_compact(cls), 0);
+	ck_assert_int_eq(html_class_add(cls, "ann", "graded", NULL, mixed), 0);
+	ck_assert_int_eq(html_class_add(cls, "ben", "graded", NULL, mixed), 0);
+	ck_assert_int_eq(html_class_add(cls, "dan", "not graded", "no main.c", NULL), 0);
+	full = page(cls);
+	live = failalloc_live();
+	for (n = 1; ; n++) {
+		buf = NULL;
+		ck_assert_ptr_nonnull(m = open_memstream(&buf, &len));
+		failalloc_fail_at(n);
+		errno = 0;
+		rc = html_write(m, cls);
+		failalloc_fail_at(0);
+		fclose(m);
+		if (!failalloc_failed()) {
+			ck_assert_int_eq(rc, 0);
+			ck_assert_str_eq(buf, full);
+			free(buf);
+			break;
+		}
+		ck_assert_msg(rc == 0 ? !strcmp(buf, full) : errno == ENOMEM,
+			      "allocation %zu failed: rc %d, errno %d", n, rc, errno);
+		failures += rc < 0;
+		free(buf);
+		ck_assert_msg(failalloc_live() == live, "allocation %zu failed: %ld blocks "
+			      "leaked", n, failalloc_live() - live);
+	}
+	free(full);
+	json_decref(cls);
+	json_decref(mixed);
+	ck_assert_int_eq(failalloc_live(), 0);
+	ck_assert_uint_gt(failures, 0);
+	failalloc_uninstall();
+}
+END_TEST
+
 START_TEST(test_empty_report)
 {
 	json_t *r = json_pack("{s:s, s:[]}", "suite", "s", "submissions");
@@ -579,6 +631,7 @@ Suite *make_html_suite(void)
 	tcase_add_test(tc, test_class);
 	tcase_add_test(tc, test_compact_class);
 	tcase_add_test(tc, test_compact_student_view);
+	tcase_add_test(tc, test_compact_out_of_memory);
 	tcase_add_test(tc, test_empty_report);
 	tcase_add_test(tc, test_write_error);
 	tcase_add_test(tc, test_suite_section);

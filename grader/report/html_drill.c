@@ -162,10 +162,11 @@ static json_int_t text_id(struct block *b, json_t *s)
 	}
 	id = (json_int_t)json_array_size(b->ts);
 	if (json_object_set_new_nocheck(b->tindex, json_string_value(s),
-					json_integer(id)) < 0 ||
-	    json_array_append_new(b->ts, s) < 0)
+					json_integer(id)) < 0) {
+		json_decref(s);
 		return -1;
-	return id;
+	}
+	return json_array_append_new(b->ts, s) < 0 ? -1 : id;   /* takes s */
 }
 
 /* text_id as a new JSON integer; NULL when out of memory. */
@@ -376,18 +377,22 @@ static json_t *sub_entry(struct block *b, const json_t *sub)
 	return e;
 }
 
-/* Text for an element's content: & < > as entities, the rest as it is
- * (the JSON is ASCII: JSON_ENSURE_ASCII). */
-static void text_escape(FILE *f, const char *s)
+/* json_dump_callback's writer: the JSON (ASCII: JSON_ENSURE_ASCII) as
+ * an element's text, & < > as entities. data: the FILE. */
+static int text_escape(const char *s, size_t len, void *data)
 {
-	for (size_t n; *s; s += n) {
-		n = strcspn(s, "&<>");
+	FILE *f = data;
+
+	for (size_t n; len; s += n, len -= n) {
+		for (n = 0; n < len && !strchr("&<>", s[n]); n++)
+			;
 		fwrite(s, 1, n, f);
-		if (!s[n])
+		if (n == len)
 			break;
 		fputs(s[n] == '&' ? "&amp;" : s[n] == '<' ? "&lt;" : "&gt;", f);
 		n++;
 	}
+	return 0;
 }
 
 int htmlp_write_data(const struct page *pg)
@@ -399,7 +404,6 @@ int htmlp_write_data(const struct page *pg)
 	json_t *ss = json_array(), *all = NULL;
 	const json_t *sub;
 	size_t i;
-	char *text = NULL;
 	int bad = !b.ks || !b.ts || !b.tindex || !ss;
 
 	/* TEXTS[0] is "", so that 0 is no text. */
@@ -412,20 +416,21 @@ int htmlp_write_data(const struct page *pg)
 				"k", b.ks, "t", b.ts, "s", ss, "x", pg->compact);
 	if (all && pg->student)
 		bad = json_object_set_new(all, "h", json_integer(1)) < 0;
-	/* Six digits, as the rest of the page writes numbers (%g). */
-	if (all && !bad)
-		text = json_dumps(all, JSON_COMPACT | JSON_ENSURE_ASCII |
-				  JSON_REAL_PRECISION(6));
+	bad = bad || !all;
+	/* Written as it is dumped, escaped on the way: no copy of the whole.
+	 * Six digits, as the rest of the page writes numbers (%g). A failed
+	 * dump (out of memory) may leave part of the block: the page is
+	 * incomplete then anyway (html_write fails). */
+	if (!bad) {
+		fputs("<pre id=\"wg-data\" hidden>", pg->f);
+		bad = json_dump_callback(all, text_escape, pg->f, JSON_COMPACT |
+					 JSON_ENSURE_ASCII | JSON_REAL_PRECISION(6)) < 0;
+		fputs("</pre>\n", pg->f);
+	}
 	json_decref(all);
 	json_decref(b.ks);
 	json_decref(b.ts);
 	json_decref(b.tindex);
 	json_decref(ss);
-	if (!text)
-		return -1;
-	fputs("<pre id=\"wg-data\" hidden>", pg->f);
-	text_escape(pg->f, text);
-	fputs("</pre>\n", pg->f);
-	free(text);
-	return 0;
+	return bad ? -1 : 0;
 }
