@@ -26,7 +26,9 @@
  *     time, memory, detail, and the diff and stderr tail, built by the
  *     script when the drill-down is opened, from the data block
  *     <pre id="wg-data" hidden> (html_drill.c: compact JSON, < > & as
- *     entities); a class page (html_class_set_compact) keeps the first
+ *     entities, each case and each text once in a table); a class page
+ *     (html_class_set_compact) keeps per student only the cases not
+ *     passed whole (AC implied, shown without times) and the first
  *     difference of each diff. The URL's fragment can set the table's
  *     state: #q=TEXT&show=MODE&sort=[-]KEY&open=NAME.
  *
@@ -94,7 +96,9 @@ void html_similarity_section(FILE *f, const json_t *sim);
  * characters other than tab and newline become U+FFFD, one per bad byte. */
 void html_escape(FILE *f, const char *s, size_t len);
 
-/* Marks cls a compact page: each drill-down keeps the first difference
+/* Marks cls a compact page: its data block leaves out the cases that
+ * passed whole (AC, all their points, no text: the drill-down shows them
+ * as AC without times), and each drill-down keeps the first difference
  * of a diff, the last lines of a stderr tail and the first of the
  * compiler's messages, each saying where the whole is (html_drill.c);
  * batch's report.html is one. 0, or -1 when out of memory. */

@@ -5,26 +5,39 @@
  * script and holds no report byte); the script builds a student's
  * drill-down from it, with text nodes only, when the drill-down is
  * opened. A class of 1,000 thus loads as a table of 1,000 rows, not one
- * of 68,000.
+ * of 91,000, and its data block holds what failed, not every case.
  *
- * The value: {"k": CASES, "s": SUBS}. CASES lists each distinct case once,
- * [name, category, hidden (0/1), points]. SUBS has one entry per
- * submission, in the table's order (its data-index): {"c": [CASE...],
- * "e": error, "r": build reason, "l": compiler messages, "lo": 1 to show
- * them open, "ce": the did-not-compile line}, keys absent when empty. A
- * CASE is [k, verdict, limit, score, cpu_ms, wall_ms, max_rss_kb, detail,
- * diff, output_head, stderr_tail, stop_line, stop_input], trailing empty
- * fields left out; verdict is an index into html_int.h's verdicts (or the
- * report's word when not in it). In the student view a hidden case is
- * [k, verdict] and nothing else. An absent text is 0. A compact page has
- * "x": 1 at the top: "..." marks where a text was cut, and the script
- * says in each drill-down where the whole texts are (the student's JSON
- * report and log).
+ * The value: {"n": N, "k": CASES, "t": TEXTS, "s": SUBS, "x": 0/1, "h": 1}.
+ *   CASES  each distinct case once, [name, category, hidden (0/1), points];
+ *   N      the usual list of cases: CASES[0..N-1] in order (the first
+ *          graded submission's);
+ *   TEXTS  every text of the block once (details, diffs, outputs, stderr
+ *          tails, limits, errors, compiler messages...), TEXTS[0] = "":
+ *          a text is its index here, 0 when there is none;
+ *   SUBS   one entry per submission, in the table's order (its
+ *          data-index): {"i": [CASES index...] when its cases are not the
+ *          usual list (an ungraded one: []), "c": [CASE...], "e": error,
+ *          "r": build reason, "l": compiler messages, "ce": the
+ *          did-not-compile line}, keys absent when empty (texts as TEXTS
+ *          indexes);
+ *   "x": 1 a compact page (below); "h": 1 the student view (a hidden
+ *          case shows its verdict only).
+ * A CASE is [p, verdict, limit, score, cpu_ms, wall_ms, max_rss_kb,
+ * detail, diff, output_head, stderr_tail, stop_line, stop_input], p its
+ * position in the submission's list of cases, trailing empty texts left
+ * out; verdict is an index into html_int.h's verdicts (or the report's
+ * word when not in it); numbers are integers when whole. In the student
+ * view a hidden case is [p, verdict] and nothing else.
  *
- * A compact page (a class's report.html: html_class_set_compact) keeps
+ * A compact page (a class's report.html: html_class_set_compact) leaves
+ * out every case that passed whole (AC, all its points, no text): the
+ * script shows it as AC with its points, and no times. It also keeps
  * only the first difference of each diff, the last lines of each stderr
- * tail and the first lines of the compiler's messages: the whole of them
- * for 1,000 students would be tens of megabytes.
+ * tail and the first lines of the compiler's messages, "..." marking the
+ * cut; the script says in each drill-down where the whole is (the
+ * student's JSON report, page and log). So a student costs the block
+ * bytes for the cases they failed only, and a text shared by many (the
+ * same compiler message, the same wrong line) is there once.
  */
 #include "grader/report/html_int.h"
 
@@ -110,6 +123,60 @@ static json_t *text_of(const struct page *pg, const json_t *v, int diff,
 	return j;
 }
 
+/* What the block is made of while it is written: the tables that
+ * entries point into. */
+struct block {
+	const struct page *pg;
+	json_t *ks;          /* CASES */
+	json_t *ts;          /* TEXTS */
+	json_t *tindex;      /* each text of ts -> its index */
+	size_t usual;        /* N: CASES[0..usual-1] */
+};
+
+/* A number as the page writes it: an integer when whole (2, not 2.0).
+ * A new reference; NULL only when out of memory. */
+static json_t *number(double v)
+{
+	if (v > -9e15 && v < 9e15 && v == (double)(json_int_t)v)
+		return json_integer((json_int_t)v);
+	return json_real(v);
+}
+
+/* The index of text s in b's TEXTS, added when new; 0 for no text (s an
+ * integer: text_of's "none"); -1 when out of memory. Takes s. Cleaned
+ * texts hold no NUL byte, so a text is its own key. */
+static json_int_t text_id(struct block *b, json_t *s)
+{
+	const json_t *have;
+	json_int_t id;
+
+	if (!s)
+		return -1;
+	if (!json_is_string(s) || !json_string_length(s)) {
+		json_decref(s);
+		return 0;
+	}
+	if ((have = json_object_get(b->tindex, json_string_value(s)))) {
+		json_decref(s);
+		return json_integer_value(have);
+	}
+	id = (json_int_t)json_array_size(b->ts);
+	if (json_object_set_new_nocheck(b->tindex, json_string_value(s),
+					json_integer(id)) < 0) {
+		json_decref(s);
+		return -1;
+	}
+	return json_array_append_new(b->ts, s) < 0 ? -1 : id;   /* takes s */
+}
+
+/* text_id as a new JSON integer; NULL when out of memory. */
+static json_t *text_ref(struct block *b, json_t *s)
+{
+	json_int_t id = text_id(b, s);
+
+	return id < 0 ? NULL : json_integer(id);
+}
+
 /* The index of case k's [name, category, hidden, points] in ks, added
  * when new; -1 when out of memory. hint: where it usually is. */
 static json_int_t case_index(json_t *ks, const json_t *k, size_t hint)
@@ -129,9 +196,10 @@ static json_int_t case_index(json_t *ks, const json_t *k, size_t hint)
 		    json_number_value(json_array_get(e, 3)) == pts)
 			return (json_int_t)i;
 	}
-	if (json_array_append_new(ks, json_pack("[o,o,i,f]",
+	if (json_array_append_new(ks, json_pack("[o,o,i,o]",
 			clean(name ? name : "", name ? strlen(name) : 0),
-			clean(cat ? cat : "", cat ? strlen(cat) : 0), hidden, pts)) < 0)
+			clean(cat ? cat : "", cat ? strlen(cat) : 0), hidden,
+			number(pts))) < 0)
 		return -1;
 	return (json_int_t)n;
 }
@@ -159,30 +227,47 @@ static json_t *str_or_null(const char *s)
 	return s && *s ? clean(s, strlen(s)) : json_integer(0);
 }
 
-static json_t *case_entry(const struct page *pg, json_t *ks, const json_t *k,
-			  size_t i)
+/* Whether entry c (trimmed) of case k says no more than "AC, all its
+ * points": on a compact page it is left out, the script shows it so. */
+static int passed_whole(const struct block *b, const json_t *c, const json_t *k)
 {
-	json_int_t ki = case_index(ks, k, i);
+	size_t n = json_array_size(c);
+
+	if (!b->pg->compact || json_integer_value(json_array_get(c, 1)) != 0 ||
+	    !json_is_integer(json_array_get(c, 1)))
+		return 0;
+	if (n == 2)         /* a hidden case in the student view */
+		return 1;
+	return n <= 7 && json_integer_value(json_array_get(c, 2)) == 0 &&
+	       json_number_value(json_array_get(c, 3)) == get_num(k, RK_MAX_SCORE);
+}
+
+/* Case k, at position p of its submission: its entry, or a JSON null when
+ * a compact page leaves it out; NULL when out of memory. */
+static json_t *case_entry(struct block *b, const json_t *k, size_t p)
+{
 	json_t *c = json_array();
-	int bad = ki < 0 || !c;
+	int bad = !c;
 	const json_t *stop = json_object_get(k, RK_STOP_LINE);
 
-	bad = bad || json_array_append_new(c, json_integer(ki)) < 0 ||
+	bad = bad || json_array_append_new(c, json_integer((json_int_t)p)) < 0 ||
 	      json_array_append_new(c, verdict_value(get_str(k, RK_VERDICT))) < 0;
-	if (!bad && !secret(pg, k)) {
+	if (!bad && !secret(b->pg, k)) {
+		const struct page *pg = b->pg;
 		json_t *v[] = {
-			str_or_null(get_str(k, RK_LIMIT)),
-			json_real(get_num(k, RK_SCORE)),
+			text_ref(b, str_or_null(get_str(k, RK_LIMIT))),
+			number(get_num(k, RK_SCORE)),
 			json_integer(json_integer_value(json_object_get(k, RK_CPU_MS))),
 			json_integer(json_integer_value(json_object_get(k, RK_WALL_MS))),
 			json_integer(json_integer_value(json_object_get(k, RK_MAX_RSS_KB))),
-			str_or_null(get_str(k, RK_DETAIL)),
-			text_of(pg, json_object_get(k, RK_DIFF), 1, 0, 0),
-			text_of(pg, json_object_get(k, RK_OUTPUT_HEAD), 0, ~(size_t)0, 1),
-			text_of(pg, json_object_get(k, RK_STDERR_TAIL), 0,
-				COMPACT_TAIL_BYTES, 0),
+			text_ref(b, str_or_null(get_str(k, RK_DETAIL))),
+			text_ref(b, text_of(pg, json_object_get(k, RK_DIFF), 1, 0, 0)),
+			text_ref(b, text_of(pg, json_object_get(k, RK_OUTPUT_HEAD), 0,
+					    ~(size_t)0, 1)),
+			text_ref(b, text_of(pg, json_object_get(k, RK_STDERR_TAIL), 0,
+					    COMPACT_TAIL_BYTES, 0)),
 			json_integer(stop ? json_integer_value(stop) : 0),
-			str_or_null(get_str(k, RK_STOP_INPUT)),
+			text_ref(b, str_or_null(get_str(k, RK_STOP_INPUT))),
 		};
 		for (size_t j = 0; j < sizeof(v) / sizeof(*v); j++)
 			bad |= json_array_append_new(c, v[j]) < 0;
@@ -193,40 +278,98 @@ static json_t *case_entry(const struct page *pg, json_t *ks, const json_t *k,
 		json_decref(c);
 		return NULL;
 	}
+	if (passed_whole(b, c, k)) {
+		json_decref(c);
+		return json_null();
+	}
 	return c;
 }
 
-static int set_str(json_t *o, const char *key, json_t *v)
+/* Sets o's key to text s's index, unless it has none. Takes s. */
+static int set_text(struct block *b, json_t *o, const char *key, json_t *s)
 {
-	if (json_is_integer(v)) {
-		json_decref(v);
-		return 0;
-	}
-	return json_object_set_new(o, key, v);
+	json_int_t id = text_id(b, s);
+
+	if (id <= 0)
+		return (int)id;
+	return json_object_set_new(o, key, json_integer(id));
 }
 
-static json_t *sub_entry(const struct page *pg, json_t *ks, const json_t *sub)
+/* The usual list of cases: the first submission's that has any, put
+ * first in CASES. 0, or -1 when out of memory. */
+static int find_usual(struct block *b)
 {
-	const json_t *build = json_object_get(sub, RK_BUILD), *k;
-	int failed = str_is(get_str(build, RK_BUILD_STATUS), RK_BUILD_FAILED);
-	json_t *e = json_object(), *cs = json_array();
-	int bad = !e || !cs;
+	const json_t *sub, *cases, *k;
+	size_t i, j;
+
+	json_array_foreach(b->pg->subs, i, sub) {
+		if (!json_array_size(cases = json_object_get(sub, RK_CASES)))
+			continue;
+		json_array_foreach(cases, j, k)
+			if (case_index(b->ks, k, j) < 0)
+				return -1;
+		b->usual = json_array_size(b->ks);
+		break;
+	}
+	return 0;
+}
+
+/* Whether ids is 0, 1, ... N-1, the usual list. */
+static int usual_list(const struct block *b, const json_t *ids)
+{
+	size_t n = json_array_size(ids);
+
+	if (n != b->usual)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (json_integer_value(json_array_get(ids, i)) != (json_int_t)i)
+			return 0;
+	return 1;
+}
+
+/* sub's cases: into e's "c" those the page keeps, and its list of cases
+ * as "i" when not the usual one. 0, or -1 when out of memory. */
+static int sub_cases(struct block *b, json_t *e, const json_t *sub)
+{
+	const json_t *cases = json_object_get(sub, RK_CASES), *k;
+	json_t *cs = json_array(), *ids = json_array();
+	int bad = !cs || !ids;
 	size_t i;
 
-	json_array_foreach(json_object_get(sub, RK_CASES), i, k)
-		bad = bad || json_array_append_new(cs, case_entry(pg, ks, k, i)) < 0;
-	if (bad)
-		json_decref(cs);
-	else
-		bad = json_object_set_new(e, "c", cs) < 0;   /* takes cs */
-	bad = bad || set_str(e, "e", str_or_null(get_str(sub, RK_ERROR))) < 0 ||
-	      set_str(e, "r", str_or_null(get_str(build, RK_BUILD_REASON))) < 0 ||
-	      set_str(e, "l", text_of(pg, json_object_get(build, RK_BUILD_LOG), 0,
-				      COMPACT_LOG_BYTES, 1)) < 0;
+	json_array_foreach(cases, i, k) {
+		json_int_t ki = bad ? -1 : case_index(b->ks, k, i);
+		json_t *c = ki < 0 ? NULL : case_entry(b, k, i);
+
+		bad = bad || !c || json_array_append_new(ids, json_integer(ki)) < 0;
+		if (!bad && !json_is_null(c))
+			bad = json_array_append(cs, c) < 0;
+		json_decref(c);
+	}
+	if (!bad && !usual_list(b, ids))
+		bad = json_object_set(e, "i", ids) < 0;
+	if (!bad && json_array_size(cs))
+		bad = json_object_set(e, "c", cs) < 0;
+	json_decref(ids);
+	json_decref(cs);
+	return bad ? -1 : 0;
+}
+
+static json_t *sub_entry(struct block *b, const json_t *sub)
+{
+	const struct page *pg = b->pg;
+	const json_t *build = json_object_get(sub, RK_BUILD);
+	int failed = str_is(get_str(build, RK_BUILD_STATUS), RK_BUILD_FAILED);
+	json_t *e = json_object();
+	int bad = !e;
+
+	bad = bad || sub_cases(b, e, sub) < 0 ||
+	      set_text(b, e, "e", str_or_null(get_str(sub, RK_ERROR))) < 0 ||
+	      set_text(b, e, "r", str_or_null(get_str(build, RK_BUILD_REASON))) < 0 ||
+	      set_text(b, e, "l", text_of(pg, json_object_get(build, RK_BUILD_LOG), 0,
+					  COMPACT_LOG_BYTES, 1)) < 0;
 	if (!bad && failed)
-		bad = json_object_set_new(e, "lo", json_integer(1)) < 0 ||
-		      json_object_set_new(e, "ce", json_string(pg->student ?
-					  REPORT_CE_LINE : REPORT_CE_LINE_STAFF)) < 0;
+		bad = set_text(b, e, "ce", json_string(pg->student ?
+			       REPORT_CE_LINE : REPORT_CE_LINE_STAFF)) < 0;
 	if (bad) {
 		json_decref(e);
 		return NULL;
@@ -234,44 +377,60 @@ static json_t *sub_entry(const struct page *pg, json_t *ks, const json_t *sub)
 	return e;
 }
 
-/* Text for an element's content: & < > as entities, the rest as it is
- * (the JSON is ASCII: JSON_ENSURE_ASCII). */
-static void text_escape(FILE *f, const char *s)
+/* json_dump_callback's writer: the JSON (ASCII: JSON_ENSURE_ASCII) as
+ * an element's text, & < > as entities. data: the FILE. */
+static int text_escape(const char *s, size_t len, void *data)
 {
-	for (size_t n; *s; s += n) {
-		n = strcspn(s, "&<>");
+	FILE *f = data;
+
+	for (size_t n; len; s += n, len -= n) {
+		for (n = 0; n < len && !strchr("&<>", s[n]); n++)
+			;
 		fwrite(s, 1, n, f);
-		if (!s[n])
+		if (n == len)
 			break;
 		fputs(s[n] == '&' ? "&amp;" : s[n] == '<' ? "&lt;" : "&gt;", f);
 		n++;
 	}
+	return 0;
 }
 
 int htmlp_write_data(const struct page *pg)
 {
-	json_t *ks = json_array(), *ss = json_array(), *all;
+	struct block b = {
+		.pg = pg, .ks = json_array(), .ts = json_array(),
+		.tindex = json_object(),
+	};
+	json_t *ss = json_array(), *all = NULL;
 	const json_t *sub;
 	size_t i;
-	char *text;
-	int bad = !ks || !ss;
+	int bad = !b.ks || !b.ts || !b.tindex || !ss;
 
+	/* TEXTS[0] is "", so that 0 is no text. */
+	bad = bad || json_array_append_new(b.ts, json_string("")) < 0 ||
+	      find_usual(&b) < 0;
 	json_array_foreach(pg->subs, i, sub)
-		bad = bad || json_array_append_new(ss, sub_entry(pg, ks, sub)) < 0;
-	if (bad) {
-		json_decref(ks);
-		json_decref(ss);
-		return -1;
+		bad = bad || json_array_append_new(ss, sub_entry(&b, sub)) < 0;
+	if (!bad)
+		all = json_pack("{s:I, s:O, s:O, s:O, s:i}", "n", (json_int_t)b.usual,
+				"k", b.ks, "t", b.ts, "s", ss, "x", pg->compact);
+	if (all && pg->student)
+		bad = json_object_set_new(all, "h", json_integer(1)) < 0;
+	bad = bad || !all;
+	/* Written as it is dumped, escaped on the way: no copy of the whole.
+	 * Six digits, as the rest of the page writes numbers (%g). A failed
+	 * dump (out of memory) may leave part of the block: the page is
+	 * incomplete then anyway (html_write fails). */
+	if (!bad) {
+		fputs("<pre id=\"wg-data\" hidden>", pg->f);
+		bad = json_dump_callback(all, text_escape, pg->f, JSON_COMPACT |
+					 JSON_ENSURE_ASCII | JSON_REAL_PRECISION(6)) < 0;
+		fputs("</pre>\n", pg->f);
 	}
-	all = json_pack("{s:o, s:o, s:i}", "k", ks, "s", ss, "x", pg->compact);
-	text = all ? json_dumps(all, JSON_COMPACT | JSON_ENSURE_ASCII |
-				JSON_REAL_PRECISION(10)) : NULL;
 	json_decref(all);
-	if (!text)
-		return -1;
-	fputs("<pre id=\"wg-data\" hidden>", pg->f);
-	text_escape(pg->f, text);
-	fputs("</pre>\n", pg->f);
-	free(text);
-	return 0;
+	json_decref(b.ks);
+	json_decref(b.ts);
+	json_decref(b.tindex);
+	json_decref(ss);
+	return bad ? -1 : 0;
 }

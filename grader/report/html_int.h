@@ -121,7 +121,7 @@ static inline void num(FILE *f, double v)
 int htmlp_gather(struct page *pg);
 void htmlp_release(struct page *pg);
 /* The drill-downs' data block, <pre id="wg-data" hidden> (html_drill.c).
- * 0, or -1 when out of memory (nothing written). */
+ * 0, or -1 when out of memory (the block may then be partial). */
 int htmlp_write_data(const struct page *pg);
 /* The scores, the categories and the cases failed most, in that order. */
 void htmlp_write_summary(const struct page *pg);

@@ -33,6 +33,8 @@ gz=$(gzip -c "$page" | wc -c)
 printf 'bench-html-large: %d students, suite %s, made in %s s\n' "$n" "$suite" "$(calc "$t1 - $t0")"
 printf 'report.html: %d bytes (%s MiB; %s MiB gzipped)\n' "$size" \
 	"$(calc "$size / 1048576")" "$(calc "$gz / 1048576")"
+data=$(sed -n 's/.*<pre id="wg-data" hidden>\(.*\)<\/pre>.*/\1/p' "$page" | wc -c)
+printf 'data block: %d bytes (%s a student)\n' "$data" "$(calc "$data / $n")"
 mkdir -p "$tmp/home"
 echo '<!DOCTYPE html><title>blank</title>' > "$tmp/blank.html"
 load() {

@@ -84,11 +84,13 @@ python3 - "$tmp/r.html" <<'PY' || bad "the page does not name the input line"
 import html, json, re, sys
 s = open(sys.argv[1], encoding="utf-8").read()
 d = json.loads(html.unescape(re.search(r'<pre id="wg-data" hidden>(.*?)</pre>', s, re.S).group(1)))
-names = [k[0] for k in d["k"]]
-crash = [c for c in d["s"][0]["c"] if names[c[0]] == "crash"][0]
-assert crash[11] == 4 and crash[12] == "boom", crash
-flood = [c for c in d["s"][0]["c"] if names[c[0]] == "flood"][0]
-assert flood[9].startswith("ok one\n"), flood
+s0 = d["s"][0]
+ids = s0.get("i", range(d["n"]))
+names = [d["k"][ids[c[0]]][0] for c in s0["c"]]
+crash = [c for n, c in zip(names, s0["c"]) if n == "crash"][0]
+assert crash[11] == 4 and d["t"][crash[12]] == "boom", crash
+flood = [c for n, c in zip(names, s0["c"]) if n == "flood"][0]
+assert d["t"][flood[9]].startswith("ok one\n"), flood
 PY
 # One submission is one: no histogram, no median.
 grep -q 'id="histogram"' "$tmp/r.html" && bad "a histogram of one submission"

@@ -8,7 +8,11 @@
 # only matching rows shown after filtering, the one drill-down opened
 # built with every case and no other; no error on the console. At 1,000
 # the page must stay under 8 MB (its size, not a time, is asserted; the
-# times are make bench-html's to print).
+# times are make bench-html's to print). At any size the data block
+# (html_drill.c) must hold per student only the cases it failed: a
+# student with full marks is {}, another at most a few bytes per case it
+# did not pass, whatever the number of cases passed (each text once, in
+# the block's table).
 set -u
 . "$(dirname "$0")/lib.sh"
 e2e_uid_base 2
@@ -40,8 +44,8 @@ dom "" plain
 dom "#sort=-score" sorted
 dom "#q=student-001&show=imperfect" filtered
 dom "#open=student-0002" opened
-python3 - "$tmp" "$n" "$suite" <<'PY' || bad "the DOM"
-import json, sys
+python3 - "$tmp" "$n" "$suite" "$page" <<'PY' || bad "the DOM"
+import html, json, re, sys
 from html.parser import HTMLParser
 t, n = sys.argv[1], int(sys.argv[2])
 ncases = len(json.load(open(sys.argv[3] + '/suite.json'))['cases'])
@@ -115,6 +119,30 @@ check(len(built) == 1 and built[0]['data-name'] == 'student-0002',
       'opened: built %s' % [r['data-name'] for r in built])
 check(built and built[0]['cases'] == ncases,
       'opened: %s cases, want %d' % (built and built[0]['cases'], ncases))
+
+# The data block grows with the cases failed, not with the cases passed.
+page = open(sys.argv[4], encoding='utf-8').read()
+m = re.search(r'<pre id="wg-data" hidden>(.*?)</pre>', page, re.S)
+check(m is not None, 'no data block')
+block = m.group(1) if m else '{}'
+data = json.loads(html.unescape(block))
+PER_FAILED, PER_STUDENT = 64, 64
+dump = lambda v: len(json.dumps(v, separators=(',', ':')))
+bound = dump(data.get('k', [])) + dump(data.get('t', [])) + 64
+bodies = re.findall(r'<tbody class="student" data-index="(\d+)"[^>]*data-full="(\d)"'
+                    r'[^>]*>\n<tr class="row">.*?<td class="verdicts">(.*?)</td>', page)
+check(len(bodies) == n, 'data block: %d rows read, want %d' % (len(bodies), n))
+for i, full, chips in bodies:
+    e = data['s'][int(i)]
+    failed = sum(int(c) for v, c in re.findall(r'>(\w+) (\d+)</span>', chips) if v != 'AC')
+    want = PER_STUDENT + PER_FAILED * failed
+    bound += want + 1
+    if full == '1':
+        check(e == {}, 'data block: student %s has full marks, its entry is %s' % (i, dump(e)))
+    check(dump(e) <= want, 'data block: student %s, %d bytes for %d cases failed (at most %d)'
+          % (i, dump(e), failed, want))
+check(len(block) <= bound, 'data block: %d bytes, at most %d' % (len(block), bound))
+print('data block: %d bytes, %.0f a student (bound %d)' % (len(block), len(block) / max(n, 1), bound))
 sys.exit(0 if ok else 1)
 PY
 exit $fail

@@ -125,18 +125,7 @@ END_TEST
 /* The page's data block: case `name`'s verdict, as the page encodes it. */
 static const json_t *data_verdict(const json_t *data, const char *name)
 {
-	size_t i;
-	const json_t *c;
-
-	json_array_foreach(json_object_get(json_array_get(json_object_get(data, "s"),
-							  0), "c"), i, c) {
-		const json_t *k = json_array_get(json_object_get(data, "k"),
-			(size_t)json_integer_value(json_array_get(c, 0)));
-
-		if (!strcmp(json_string_value(json_array_get(k, 0)), name))
-			return json_array_get(c, 1);
-	}
-	return NULL;
+	return json_array_get(report_fixture_html_case(data, 0, name), 1);
 }
 
 /* HTML: the students' table has the verdict's chip, the cases failed most

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grader/report/html.h"
+#include "tests/unit/failalloc.h"
 #include "tests/unit/report_fixture.h"
 #include "tests/unit/wg_check.h"
 
@@ -50,18 +51,19 @@ static json_t *data_of(const char *doc)
 /* The data block's entry for case `name` of submission `sub`. */
 static const json_t *data_case(const json_t *data, size_t sub, const char *name)
 {
-	size_t i;
-	const json_t *c;
+	const json_t *c = report_fixture_html_case(data, sub, name);
 
-	json_array_foreach(json_object_get(json_array_get(json_object_get(data, "s"),
-							  sub), "c"), i, c) {
-		const json_t *k = json_array_get(json_object_get(data, "k"),
-						 (size_t)json_integer_value(json_array_get(c, 0)));
-		if (!strcmp(json_string_value(json_array_get(k, 0)), name))
-			return c;
-	}
-	ck_abort_msg("no case %s", name);
-	return NULL;
+	ck_assert_msg(c != NULL, "no case %s", name);
+	return c;
+}
+
+/* The data block's text that v (an index) names. */
+static const char *data_text(const json_t *data, const json_t *v)
+{
+	const char *t = report_fixture_html_text(data, v);
+
+	ck_assert_msg(t != NULL, "not a text of the block");
+	return t;
 }
 
 static size_t count(const char *hay, const char *needle)
@@ -208,8 +210,8 @@ START_TEST(test_hostile_report)
 				   "<img src=x onerror=alert(2)>"
 				   FFFD FFFD FFFD FFFD FFFD FFFD FFFD " ";
 
-		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(s0, "e")), want));
-		ck_assert_ptr_nonnull(strstr(json_string_value(json_object_get(s0, "l")), want));
+		ck_assert_ptr_nonnull(strstr(data_text(data, json_object_get(s0, "e")), want));
+		ck_assert_ptr_nonnull(strstr(data_text(data, json_object_get(s0, "l")), want));
 		json_decref(data);
 	}
 	free(doc);
@@ -248,9 +250,9 @@ START_TEST(test_views)
 		ck_assert_int_eq(json_integer_value(json_array_get(slow, 1)), 2);
 		/* A visible case shows all: its diff, the program's bytes made
 		 * visible by the diff, and its stderr. */
-		ck_assert_ptr_nonnull(strstr(json_string_value(json_array_get(round, 8)),
+		ck_assert_ptr_nonnull(strstr(data_text(data, json_array_get(round, 8)),
 					     "+efficiency 6.2%\\x01\\x1b[0m\\r\n"));
-		ck_assert_str_eq(json_string_value(json_array_get(round, 10)),
+		ck_assert_str_eq(data_text(data, json_array_get(round, 10)),
 				 "warn\\x07 bell");
 		json_decref(data);
 	}
@@ -266,7 +268,7 @@ START_TEST(test_views)
 	{
 		json_t *data = data_of(doc);
 
-		ck_assert_str_eq(json_string_value(json_array_get(
+		ck_assert_str_eq(data_text(data, json_array_get(
 			data_case(data, 0, "misaligned_slow"), 2)), "cpu");
 		json_decref(data);
 	}
@@ -368,6 +370,192 @@ START_TEST(test_class)
 }
 END_TEST
 
+/* rep's submission with every case passed whole: AC, all its points,
+ * no text. A new reference. */
+static json_t *all_passed(const json_t *rep)
+{
+	json_t *r = json_deep_copy(rep), *k;
+	size_t i;
+
+	ck_assert_ptr_nonnull(r);
+	json_array_foreach(json_object_get(json_array_get(json_object_get(r,
+			"submissions"), 0), "cases"), i, k) {
+		const char *drop[] = { "limit", "detail", "diff", "stderr_tail",
+				       "output_head", "stop_line", "stop_input" };
+
+		json_object_set_new(k, "verdict", json_string("AC"));
+		json_object_set(k, "score", json_object_get(k, "max_score"));
+		for (size_t d = 0; d < sizeof(drop) / sizeof(*drop); d++)
+			json_object_del(k, drop[d]);
+	}
+	return r;
+}
+
+/* The data block as written, the length of "s"'s entry sub. */
+static size_t entry_bytes(const json_t *data, size_t sub)
+{
+	char *t = json_dumps(json_array_get(json_object_get(data, "s"), sub),
+			     JSON_COMPACT);
+	size_t n = strlen(t);
+
+	free(t);
+	return n;
+}
+
+/* A class page (compact) holds, per student, the cases that did not pass
+ * whole, and each text once: a student who passed every case of the
+ * usual list is {}, however many cases; the same failure of two students
+ * is the same text; a student of another list names its cases. */
+START_TEST(test_compact_class)
+{
+	json_t *mixed = report_fixture_json("mixed"), *single = report_fixture_json("single");
+	json_t *passed = all_passed(mixed), *half = all_passed(mixed);
+	json_t *cls = html_class_new("hidden", "staff"), *data;
+	const json_t *s, *round0, *round1;
+	char *doc;
+	size_t ntexts = 0, i;
+	const json_t *t;
+
+	ck_assert_int_eq(html_class_set_compact(cls), 0);
+	ck_assert_int_eq(html_class_add(cls, "ann", "graded", NULL, mixed), 0);
+	ck_assert_int_eq(html_class_add(cls, "ben", "graded", NULL, mixed), 0);
+	ck_assert_int_eq(html_class_add(cls, "eve", "graded", NULL, passed), 0);
+	ck_assert_int_eq(html_class_add(cls, "cat", "graded", NULL, single), 0);
+	ck_assert_int_eq(html_class_add(cls, "dan", "not graded", "no main.c", NULL), 0);
+	/* fay: AC, but not all the points of strided_basic. */
+	json_object_set_new(json_array_get(json_object_get(json_array_get(
+		json_object_get(half, "submissions"), 0), "cases"), 0), "score",
+		json_real(1.5));
+	ck_assert_int_eq(html_class_add(cls, "fay", "graded", NULL, half), 0);
+	doc = page(cls);
+	data = data_of(doc);
+	s = json_object_get(data, "s");
+	ck_assert_int_eq(json_integer_value(json_object_get(data, "x")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(data, "n")), 6);
+	ck_assert_uint_eq(json_array_size(json_object_get(data, "k")), 8);
+	/* ann: the four cases she failed, none of the two she passed. */
+	ck_assert_ptr_null(json_object_get(json_array_get(s, 0), "i"));
+	ck_assert_uint_eq(json_array_size(json_object_get(json_array_get(s, 0), "c")), 4);
+	ck_assert_ptr_null(report_fixture_html_case(data, 0, "strided_basic"));
+	ck_assert_ptr_null(report_fixture_html_case(data, 0, "shared_conflict"));
+	ck_assert_int_eq(json_integer_value(json_array_get(
+		data_case(data, 0, "misaligned_slow"), 1)), 2);
+	/* ben failed as ann did: the same entries, the same texts, once. */
+	ck_assert(json_equal(json_array_get(s, 0), json_array_get(s, 1)));
+	round0 = data_case(data, 0, "strided_round");
+	round1 = data_case(data, 1, "strided_round");
+	ck_assert_int_eq(json_integer_value(json_array_get(round0, 8)),
+			 json_integer_value(json_array_get(round1, 8)));
+	json_array_foreach(json_object_get(data, "t"), i, t)
+		ntexts += strstr(json_string_value(t), "efficiency 6.2%") != NULL;
+	ck_assert_uint_eq(ntexts, 1);
+	/* eve passed every case: nothing per case. */
+	ck_assert_uint_eq(entry_bytes(data, 2), 2);
+	/* cat: another list of cases, all passed; dan: none, an error. */
+	ck_assert_uint_eq(json_array_size(json_object_get(json_array_get(s, 3), "i")), 2);
+	ck_assert_ptr_null(json_object_get(json_array_get(s, 3), "c"));
+	ck_assert_uint_eq(json_array_size(json_object_get(json_array_get(s, 4), "i")), 0);
+	ck_assert_str_eq(data_text(data, json_object_get(json_array_get(s, 4), "e")),
+			 "no main.c");
+	/* fay's AC did not give all its points: it is there, 1.5 of 2. */
+	ck_assert_uint_eq(json_array_size(json_object_get(json_array_get(s, 5), "c")), 1);
+	ck_assert(json_real_value(json_array_get(data_case(data, 5, "strided_basic"), 3)) == 1.5);
+	json_decref(data);
+	free(doc);
+	/* The same students' full page: every case has its entry. */
+	json_object_del(cls, "page_compact");
+	doc = page(cls);
+	data = data_of(doc);
+	ck_assert_uint_eq(json_array_size(json_object_get(json_array_get(
+		json_object_get(data, "s"), 2), "c")), 6);
+	ck_assert_ptr_nonnull(report_fixture_html_case(data, 2, "strided_basic"));
+	json_decref(data);
+	free(doc);
+	json_decref(cls);
+	json_decref(half);
+	json_decref(passed);
+	json_decref(single);
+	json_decref(mixed);
+}
+END_TEST
+
+/* A compact page of the student view: a hidden case shows its verdict
+ * only, and one passed is left out like any other ("h" tells the script
+ * to show it without points). */
+START_TEST(test_compact_student_view)
+{
+	json_t *mixed = report_fixture_json("mixed");
+	json_t *cls = html_class_new("hidden", "student"), *data;
+	char *doc;
+
+	ck_assert_int_eq(html_class_set_compact(cls), 0);
+	ck_assert_int_eq(html_class_add(cls, "ann", "graded", NULL, mixed), 0);
+	ck_assert_int_eq(html_class_add(cls, "ben", "graded", NULL, mixed), 0);
+	doc = page(cls);
+	ck_assert_ptr_null(strstr(doc, "SECRET"));
+	data = data_of(doc);
+	ck_assert_int_eq(json_integer_value(json_object_get(data, "h")), 1);
+	ck_assert_ptr_null(report_fixture_html_case(data, 0, "shared_conflict"));
+	ck_assert_uint_eq(json_array_size(data_case(data, 0, "misaligned_secret")), 2);
+	ck_assert_uint_eq(json_array_size(data_case(data, 0, "misaligned_slow")), 2);
+	json_decref(data);
+	free(doc);
+	json_decref(cls);
+	json_decref(mixed);
+}
+END_TEST
+
+/* Every JSON allocation of a class page's writing fails once: html_write
+ * then fails cleanly (ENOMEM) or writes the whole page, and leaks
+ * nothing (the data block's tables included). */
+START_TEST(test_compact_out_of_memory)
+{
+	json_t *mixed, *cls;
+	char *full = NULL, *buf;
+	size_t n, len, failures = 0;
+	long live;
+	FILE *m;
+	int rc;
+
+	failalloc_install();
+	mixed = report_fixture_json("mixed");
+	cls = html_class_new("hidden", "staff");
+	ck_assert_int_eq(html_class_set_compact(cls), 0);
+	ck_assert_int_eq(html_class_add(cls, "ann", "graded", NULL, mixed), 0);
+	ck_assert_int_eq(html_class_add(cls, "ben", "graded", NULL, mixed), 0);
+	ck_assert_int_eq(html_class_add(cls, "dan", "not graded", "no main.c", NULL), 0);
+	full = page(cls);
+	live = failalloc_live();
+	for (n = 1; ; n++) {
+		buf = NULL;
+		ck_assert_ptr_nonnull(m = open_memstream(&buf, &len));
+		failalloc_fail_at(n);
+		errno = 0;
+		rc = html_write(m, cls);
+		failalloc_fail_at(0);
+		fclose(m);
+		if (!failalloc_failed()) {
+			ck_assert_int_eq(rc, 0);
+			ck_assert_str_eq(buf, full);
+			free(buf);
+			break;
+		}
+		ck_assert_msg(rc == 0 ? !strcmp(buf, full) : errno == ENOMEM,
+			      "allocation %zu failed: rc %d, errno %d", n, rc, errno);
+		failures += rc < 0;
+		free(buf);
+		ck_assert_msg(failalloc_live() == live, "allocation %zu failed: %ld blocks "
+			      "leaked", n, failalloc_live() - live);
+	}
+	free(full);
+	json_decref(cls);
+	json_decref(mixed);
+	ck_assert_int_eq(failalloc_live(), 0);
+	ck_assert_uint_gt(failures, 0);
+	failalloc_uninstall();
+}
+END_TEST
+
 START_TEST(test_empty_report)
 {
 	json_t *r = json_pack("{s:s, s:[]}", "suite", "s", "submissions");
@@ -441,6 +629,9 @@ Suite *make_html_suite(void)
 	tcase_add_test(tc, test_hints);
 	tcase_add_test(tc, test_figures);
 	tcase_add_test(tc, test_class);
+	tcase_add_test(tc, test_compact_class);
+	tcase_add_test(tc, test_compact_student_view);
+	tcase_add_test(tc, test_compact_out_of_memory);
 	tcase_add_test(tc, test_empty_report);
 	tcase_add_test(tc, test_write_error);
 	tcase_add_test(tc, test_suite_section);

@@ -308,3 +308,30 @@ json_t *report_fixture_html_data(const char *page)
 	free(text);
 	return j;
 }
+
+const json_t *report_fixture_html_case(const json_t *data, size_t sub,
+				       const char *name)
+{
+	const json_t *s = json_array_get(json_object_get(data, "s"), sub);
+	const json_t *ids = json_object_get(s, "i"), *c;
+	size_t i;
+
+	json_array_foreach(json_object_get(s, "c"), i, c) {
+		json_int_t p = json_integer_value(json_array_get(c, 0));
+		json_int_t k = ids ? json_integer_value(json_array_get(ids, (size_t)p)) : p;
+		const char *n = json_string_value(json_array_get(json_array_get(
+			json_object_get(data, "k"), (size_t)k), 0));
+
+		if (n && !strcmp(n, name))
+			return c;
+	}
+	return NULL;
+}
+
+const char *report_fixture_html_text(const json_t *data, const json_t *id)
+{
+	if (!json_is_integer(id))
+		return NULL;
+	return json_string_value(json_array_get(json_object_get(data, "t"),
+						(size_t)json_integer_value(id)));
+}

@@ -48,6 +48,18 @@ json_t *report_fixture_json(const char *name);
  * tag, or it is not JSON. */
 json_t *report_fixture_html_data(const char *page);
 
+/* In data (report_fixture_html_data's), submission sub's entry for the
+ * case named name ([position, verdict, ...]: html_drill.c), found through
+ * the submission's list of cases ("i", or the usual one); NULL when the
+ * block has none (a compact page leaves out a case that passed whole).
+ * Points into data. */
+const json_t *report_fixture_html_case(const json_t *data, size_t sub,
+				       const char *name);
+
+/* In data, the text that id (a JSON integer, an index into "t") names:
+ * "" for 0; NULL when id is not an index of "t". Points into data. */
+const char *report_fixture_html_text(const json_t *data, const json_t *id);
+
 /* A stream every write of which fails with ENOSPC, as /dev/full's does,
  * on any machine (a container may have no /dev/full): for the exporters'
  * write-error tests. Fully buffered on a small buffer, so a writer's
