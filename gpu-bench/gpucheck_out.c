@@ -3,7 +3,7 @@
  * XML CI reads. All three list the same checks in the same order.
  */
 #include "gpu-bench/gpucheck.h"
-#include "grader/lib/xml.h"
+#include "grader/lib/escape.h"
 
 #include <math.h>
 #include <string.h>
@@ -89,10 +89,10 @@ json_t *gpuc_report(const struct gpuc_device *dev, const struct gpuc_bounds *b,
 	                 "checks_failed", (json_int_t)res->failed);
 }
 
-/* An attribute's text (grader/lib/xml.h). */
+/* An attribute's text (grader/lib/escape.h). */
 static void xml_text(FILE *out, const char *s)
 {
-	xml_escape(out, s, strlen(s), XML_ATTR);
+	escape_xml(out, s, strlen(s), ESCAPE_ATTR);
 }
 
 int gpuc_write_junit(FILE *out, const struct gpuc_result *res)

@@ -12,7 +12,7 @@
  * profile, check bounds) goes through svg_text().
  */
 #include "gpu-bench/gpucheck.h"
-#include "grader/lib/xml.h"
+#include "grader/lib/escape.h"
 
 #include <math.h>
 #include <string.h>
@@ -43,12 +43,12 @@ struct plot {
 	double lo, hi;         /* y range in GB/s (log2 spaced) */
 };
 
-/* Text for an XML text node or attribute (grader/lib/xml.h): markup
+/* Text for an XML text node or attribute (grader/lib/escape.h): markup
  * escaped, control characters and invalid UTF-8 replaced, so no input can
  * break the document. */
 static void svg_text(FILE *out, const char *s)
 {
-	xml_escape(out, s, strlen(s), XML_REPLACE);
+	escape_xml(out, s, strlen(s), ESCAPE_REPLACE);
 }
 
 static double ylog(const struct plot *pl, double v)

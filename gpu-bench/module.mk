@@ -17,7 +17,7 @@
 PROGS += gpu-check
 GPUC_LIB_SRCS := gpu-bench/gpucheck.c gpu-bench/gpucheck_judge.c \
                  gpu-bench/gpucheck_out.c gpu-bench/gpucheck_plot.c
-gpu-check_SRCS = gpu-bench/gpucheck_main.c $(GPUC_LIB_SRCS) grader/lib/xml.c \
+gpu-check_SRCS = gpu-bench/gpucheck_main.c $(GPUC_LIB_SRCS) grader/lib/escape.c \
                  grader/lib/strbuf.c
 LDLIBS_gpu-check = $(JANSSON_LIBS) -lm
 LIB_SRCS += $(GPUC_LIB_SRCS)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grader/judge/verdict.h"
+#include "grader/lib/escape.h"
 #include "grader/lib/usage.h"
 #include "grader/report/html.h"
 #include "grader/report/keys.h"
@@ -18,7 +19,7 @@ void batch_csv_field(FILE *f, const char *raw, int text)
 {
 	/* A student's text (a name, an error) reaches a spreadsheet or a
 	 * terminal: scrubbed (usage.h). */
-	char *copy = usage_scrub_dup(raw, 1);
+	char *copy = escape_scrub_dup(raw, 1);
 	const char *s = copy ? copy : "?";
 	int quote = strpbrk(s, ",\"\r\n") != NULL;
 

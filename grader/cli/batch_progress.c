@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grader/judge/verdict.h"
+#include "grader/lib/escape.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 #include "grader/lib/util.h"
@@ -64,7 +65,7 @@ void batch_progress_event(struct batch *b, const struct student *s,
 	va_end(ap);
 	fprintf(stderr, "[%zu/%zu] ", b->finished, b->n);
 	/* The name and the error are the student's: scrubbed (usage.h). */
-	usage_fput_scrubbed(stderr, line.buf ? line.buf : "", line.len, 0);
+	escape_fput_scrubbed(stderr, line.buf ? line.buf : "", line.len, 0);
 	fputc('\n', stderr);
 	strbuf_release(&line);
 	b->line_shown = 0;

@@ -29,6 +29,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grader/lib/escape.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 #include "grader/lib/util.h"
@@ -161,7 +162,7 @@ static void log_tail(const struct batch *b, const struct student *s,
 	}
 	fclose(f);
 	/* It reaches the gradebook, summary.txt and the terminal. */
-	usage_scrub(buf, strlen(buf), 0);
+	escape_scrub(buf, strlen(buf), 0);
 }
 
 static void iso_time(char *buf, size_t n)

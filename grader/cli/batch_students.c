@@ -15,7 +15,7 @@
 
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
-#include "grader/lib/xml.h"
+#include "grader/lib/escape.h"
 
 void batch_names_add(struct namelist *l, char *s)
 {
@@ -80,7 +80,7 @@ static size_t kept_len(const unsigned char *p, size_t left)
 {
 	if (p[0] < 0x20 || p[0] == 0x7f || p[0] == '\\' || p[0] == '/')
 		return 0;
-	return p[0] >= 0x80 ? xml_utf8_len(p, left) : 1;
+	return p[0] >= 0x80 ? escape_utf8_len(p, left) : 1;
 }
 
 void batch_student_key(struct strbuf *out, const char *folder)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "grader/judge/verdict.h"
+#include "grader/lib/escape.h"
 #include "grader/lib/usage.h"
 
 static int cmp_double(const void *a, const void *b)
@@ -337,7 +338,7 @@ static void text_failed(FILE *f, const json_t *failed)
 static void put_scrubbed(FILE *f, const char *s)
 {
 	if (s)
-		usage_fput_scrubbed(f, s, strlen(s), 0);
+		escape_fput_scrubbed(f, s, strlen(s), 0);
 }
 
 #define LONG_LIST 20   /* names printed on one line before "..." */

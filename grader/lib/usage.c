@@ -1,7 +1,7 @@
 /* usage: see usage.h. */
 #include "grader/lib/usage.h"
+#include "grader/lib/escape.h"
 #include "grader/lib/strbuf.h"
-#include "grader/lib/xml.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,74 +13,6 @@ static const char *prefix = "grade";
 void usage_set_prefix(const char *p)
 {
 	prefix = p;
-}
-
-/* How many bytes at s (left of them, left >= 1) form one unit, and
- * whether it may be shown as it is (*safe). A bad byte is a unit alone. */
-static size_t scrub_unit(const unsigned char *s, size_t left, int keep_newlines,
-			 int *safe)
-{
-	size_t n;
-
-	*safe = 1;
-	if (s[0] == '\t' || (s[0] == '\n' && keep_newlines) ||
-	    (s[0] >= 0x20 && s[0] < 0x7f))
-		return 1;
-	if (s[0] < 0x80 || (n = xml_utf8_len(s, left)) == 0) {
-		*safe = 0;             /* C0, DEL, or not UTF-8 */
-		return 1;
-	}
-	/* U+0080-U+009F, the C1 controls: 0xC2 0x80-0x9F. */
-	if (s[0] == 0xC2 && s[1] < 0xA0)
-		*safe = 0;
-	return n;
-}
-
-size_t usage_scrub(char *s, size_t len, int keep_newlines)
-{
-	size_t i = 0, out = 0;
-
-	while (i < len) {
-		int safe;
-		size_t n = scrub_unit((const unsigned char *)s + i, len - i,
-				      keep_newlines, &safe);
-
-		if (safe) {
-			memmove(s + out, s + i, n);
-			out += n;
-		} else {
-			s[out++] = '?';
-		}
-		i += n;
-	}
-	s[out] = '\0';
-	return out;
-}
-
-char *usage_scrub_dup(const char *s, int keep_newlines)
-{
-	char *copy = strdup(s);
-
-	if (copy)
-		usage_scrub(copy, strlen(copy), keep_newlines);
-	return copy;
-}
-
-void usage_fput_scrubbed(FILE *f, const char *s, size_t len, int keep_newlines)
-{
-	size_t i = 0;
-
-	while (i < len) {
-		int safe;
-		size_t n = scrub_unit((const unsigned char *)s + i, len - i,
-				      keep_newlines, &safe);
-
-		if (safe)
-			fwrite(s + i, 1, n, f);
-		else
-			fputc('?', f);
-		i += n;
-	}
 }
 
 /* The whole message is formed first, then scrubbed: a file name in it may
@@ -95,7 +27,7 @@ static void report(const char *kind, const char *fmt, va_list ap)
 	if (strbuf_failed(&sb))
 		fputs("(out of memory while forming the message)", stderr);
 	else
-		usage_fput_scrubbed(stderr, sb.buf, sb.len, 1);
+		escape_fput_scrubbed(stderr, sb.buf, sb.len, 1);
 	fputc('\n', stderr);
 	strbuf_release(&sb);
 }

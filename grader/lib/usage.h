@@ -28,23 +28,12 @@
  * verdict in the report. The grader failing on one case is the IE verdict
  * for that case (verdict.h), and exit 3 only where nothing can be graded.
  *
- * Scrubbing. Text a submission chose (a file name, a compiler's message
- * about it, a line of a log) must never drive the reader's terminal: an
- * escape sequence can retitle the window, hide lines, fake a verdict or,
- * on some terminals, type. As git's usage.c does for its messages, every
- * human-readable output (messages, the terminal report, summary.txt,
- * gradebook.csv, the logs) goes through usage_scrub(): each control
- * character (C0 but tab, and newline where kept; DEL; the C1 controls
- * U+0080-U+009F, CSI among them) and each byte that is not part of valid
- * UTF-8 becomes '?'. Printable ASCII and valid UTF-8 stay as they are, so
- * names in other scripts still read right. error(), warning(), die() and
- * die_usage() scrub what they print. JSON reports keep the raw bytes
- * (jansson escapes them) unless a key is meant for display.
+ * Scrubbing: every human-readable output, these reporters' included,
+ * goes through escape_scrub (escape.h): no text a submission chose drives
+ * the reader's terminal.
  *
  * Errors: these are the reporters themselves: error() returns -1, die()
- * and die_usage() exit, the x* allocators die() when memory runs out;
- * usage_scrub and usage_fput_scrubbed cannot fail (writing errors stay in
- * f, for ferror); usage_scrub_dup: NULL when memory runs out.
+ * and die_usage() exit, the x* allocators die() when memory runs out.
  */
 
 /* grade's exit statuses (docs/grade.md, "Exit statuses"). */
@@ -64,16 +53,6 @@ __attribute__((noreturn, format(printf, 1, 2)))
 void die(const char *fmt, ...);
 __attribute__((noreturn, format(printf, 1, 2)))
 void die_usage(const char *fmt, ...);
-
-/* Scrubs len bytes of s in place (as above; newlines stay when
- * keep_newlines, else they become '?' too) and NUL-terminates the result,
- * which is never longer: returns its length. s must hold len + 1 bytes. */
-size_t usage_scrub(char *s, size_t len, int keep_newlines);
-/* A malloc'd, scrubbed, NUL-terminated copy of s (the caller frees it), or
- * NULL when memory runs out. */
-char *usage_scrub_dup(const char *s, int keep_newlines);
-/* Writes len bytes of s to f, scrubbed, without allocating. */
-void usage_fput_scrubbed(FILE *f, const char *s, size_t len, int keep_newlines);
 
 /* malloc, calloc, realloc and strdup that die() when memory runs out: for
  * grader/cli only (library code returns -1 instead). */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "grader/judge/verdict.h"
+#include "grader/lib/escape.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 #include "grader/report/report.h"
@@ -74,7 +75,7 @@ static json_t *take_text(FILE *m, char **buf, size_t *len)
 	}
 	/* Shown to students and staff as text: what a submission chose (a
 	 * file name in a build log) is scrubbed (usage.h). */
-	*len = usage_scrub(*buf, *len, 1);
+	*len = escape_scrub(*buf, *len, 1);
 	s = json_stringn(*buf, *len);
 	if (!s) /* not UTF-8: keep what jansson accepts rather than nothing */
 		s = json_string("(output not valid UTF-8)");

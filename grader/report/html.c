@@ -7,13 +7,13 @@
  * point into the report (html_summary.c); then the page is written top to
  * bottom straight to the FILE: its head here, the figures' sections by
  * html_summary.c, the students' table here. Every string that comes from the report goes through
- * html_escape(); the only script is the constant PAGE_SCRIPT, which finds
+ * escape_html(); the only script is the constant PAGE_SCRIPT, which finds
  * everything it needs in the table's data-* attributes (written escaped,
  * like any other text), so no report byte is ever inside <script>.
  */
 #include "grader/report/html_int.h"
 
-#include "grader/lib/xml.h"
+#include "grader/lib/escape.h"
 #include "grader/report/keys.h"
 #include "grader/report/report.h"
 
@@ -24,48 +24,7 @@
 
 /* ---- escaping ---------------------------------------------------------- */
 
-#define REPLACEMENT "\xEF\xBF\xBD"   /* U+FFFD */
 
-void html_escape(FILE *f, const char *s, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0;
-
-	while (i < len) {
-		size_t run = i;
-
-		/* Plain ASCII is copied in runs. */
-		while (run < len && p[run] >= 0x20 && p[run] < 0x7F &&
-		       !strchr("&<>\"'", p[run]))
-			run++;
-		if (run > i)
-			fwrite(p + i, 1, run - i, f);
-		i = run;
-		if (i >= len)
-			break;
-		switch (p[i]) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&#39;", f); break;
-		case '\t': case '\n': fputc(p[i], f); break;
-		default:
-			if (p[i] >= 0x80) {
-				size_t n = xml_utf8_len(p + i, len - i);
-
-				if (n) {
-					fwrite(p + i, 1, n, f);
-					i += n;
-					continue;
-				}
-			}
-			fputs(REPLACEMENT, f);  /* a control byte, or not UTF-8 */
-			break;
-		}
-		i++;
-	}
-}
 
 /* ---- the page's constant parts ------------------------------------------ */
 
@@ -452,7 +411,7 @@ int html_class_add(json_t *cls, const char *student, const char *status,
 		bad |= json_object_set(row, RK_MAX_SCORE,
 				       json_object_get(report, RK_MAX_SCORE)) < 0;
 	}
-	/* A folder name need not be UTF-8: kept as it is, html_escape()
+	/* A folder name need not be UTF-8: kept as it is, escape_html()
 	 * replaces what is not. */
 	bad |= !bad && json_object_set_new(row, RK_STUDENT,
 		json_string_nocheck(student ? student : "?")) < 0;

@@ -35,7 +35,7 @@
  * Adding a section (another helper's, e.g. similarity): a function
  * `void html_NAME_section(FILE *f, const json_t *j)` in its own
  * html_NAME.c, self-contained (its own <section id="NAME"> with an <h2>,
- * every string through html_escape(), no script, no style of its own
+ * every string through escape_html(), no script, no style of its own
  * beyond inline attributes the CSP allows), called by html_write() where
  * html_suite_section is, when the report (or the class JSON that
  * batch_put_html builds: json_object_set it there) has the member "NAME".
@@ -55,14 +55,14 @@
  * student learns how many points the hidden cases gave, not which.
  *
  * Escaping: every string from the report (program output, file and
- * student names) goes through html_escape(), in text and in attributes
+ * student names) goes through escape_html(), in text and in attributes
  * alike; no report data is ever written inside <script> or <style>. A
  * Content-Security-Policy allows no network at all and only the page's own
  * script (by its SHA-256), so markup that somehow got through still could
  * not run.
  *
  * Errors: html_write: -1 and errno; html_class_new and html_class_add: NULL
- * or -1 when out of memory; html_suite_section and html_escape write to f
+ * or -1 when out of memory; html_suite_section and escape_html (escape.h) write to f
  * and cannot fail otherwise (the caller checks ferror).
  */
 
@@ -89,12 +89,6 @@ void html_suite_section(FILE *f, const json_t *sr);
  * html_write() adds it when the report has a "similarity" member and is
  * the staff view: the student view never shows it. */
 void html_similarity_section(FILE *f, const json_t *sim);
-
-/* Writes s (len bytes) for HTML text or a quoted attribute value: & < > "
- * and ' become entities; invalid UTF-8 (overlong forms, surrogates, past
- * U+10FFFF, truncated sequences), noncharacters U+FFFE/U+FFFF and control
- * characters other than tab and newline become U+FFFD, one per bad byte. */
-void html_escape(FILE *f, const char *s, size_t len);
 
 /* Marks cls a compact page: its data block leaves out the cases that
  * passed whole (AC, all their points, no text: the drill-down shows them

@@ -44,12 +44,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/lib/xml.h"
+#include "grader/lib/escape.h"
 #include "grader/report/report.h"
 
 /* A JSON string of s (len bytes, NULs included) that jansson will dump:
  * what is not UTF-8, control bytes but tab and newline, and U+FFFE and
- * U+FFFF become U+FFFD, one per bad byte, as html_escape() does in the
+ * U+FFFF become U+FFFD, one per bad byte, as escape_html() does in the
  * rest of the page. NULL only when out of memory. */
 static json_t *clean(const char *s, size_t len)
 {
@@ -66,7 +66,7 @@ static json_t *clean(const char *s, size_t len)
 		if (p[i] < 0x80 && !ctl) {
 			k = 1;
 			buf[n++] = (char)p[i];
-		} else if (!ctl && (k = xml_utf8_len(p + i, len - i)) &&
+		} else if (!ctl && (k = escape_utf8_len(p + i, len - i)) &&
 			   !(k == 3 && p[i] == 0xEF && p[i + 1] == 0xBF &&
 			     p[i + 2] >= 0xBE)) {
 			memcpy(buf + n, p + i, k);

@@ -20,6 +20,7 @@
 #include "grader/report/html.h"
 #include "grader/report/keys.h"
 #include "grader/report/report_read.h"
+#include "grader/lib/escape.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -36,13 +37,13 @@
 static inline void esc_json(FILE *f, const json_t *v)
 {
 	if (json_is_string(v))
-		html_escape(f, json_string_value(v), json_string_length(v));
+		escape_html(f, json_string_value(v), json_string_length(v));
 }
 
 static inline void esc(FILE *f, const char *s)
 {
 	if (s)
-		html_escape(f, s, strlen(s));
+		escape_html(f, s, strlen(s));
 }
 
 /* The report's reader (report_read.h), by the names this page's code uses. */

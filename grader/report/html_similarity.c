@@ -4,10 +4,11 @@
  * score, the clusters and the pairs above the threshold, and for each pair
  * with regions a <details> that opens onto its matched regions side by
  * side (no script: the browser's own disclosure). Every string of the
- * record (names, file names, source text) goes through html_escape(); the
+ * record (names, file names, source text) goes through escape_html(); the
  * section's <style> is constant text.
  */
 #include "grader/report/html_int.h"
+#include "grader/lib/escape.h"
 
 #include <math.h>
 

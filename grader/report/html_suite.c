@@ -3,9 +3,10 @@
  * page (html.h): the summary, the categories, the cases that kill nothing,
  * the survivors and fragile solutions, and the kill matrix as a table
  * (one row per wrong solution, one cell per case). Every string goes
- * through html_escape(); nothing is written inside <script>.
+ * through escape_html(); nothing is written inside <script>.
  */
 #include "grader/report/html_int.h"
+#include "grader/lib/escape.h"
 
 #include <string.h>
 

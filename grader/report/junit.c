@@ -3,14 +3,14 @@
  *
  * The report's strings come from jansson and so are UTF-8 already, but the
  * diff and stderr tail hold whatever the student's program printed; escaping
- * (grader/lib/xml.h) therefore validates UTF-8 itself rather than trusting
+ * (grader/lib/escape.h) therefore validates UTF-8 itself rather than trusting
  * its input, because a single stray byte makes the whole file unreadable to
  * an XML parser.
  */
 #include "grader/report/junit.h"
 
 #include "grader/judge/verdict.h"
-#include "grader/lib/xml.h"
+#include "grader/lib/escape.h"
 #include "grader/report/keys.h"
 #include "grader/report/report_read.h"
 
@@ -22,7 +22,7 @@
 static void esc_str(FILE *f, const char *s, int attr)
 {
 	if (s)
-		xml_escape(f, s, strlen(s), attr ? XML_ATTR : 0);
+		escape_xml(f, s, strlen(s), attr ? ESCAPE_ATTR : 0);
 }
 
 struct counts {

@@ -31,7 +31,7 @@
  * the Jenkins xUnit plugin's JUnit schema (tests/data/junit-10.xsd).
  * Text is escaped for XML 1.0: markup characters become entities, and bytes
  * XML 1.0 cannot carry at all (control characters other than tab, newline
- * and CR; invalid UTF-8) are written as a visible "\xNN" (grader/lib/xml.h).
+ * and CR; invalid UTF-8) are written as a visible "\xNN" (grader/lib/escape.h).
  *
  * Errors: junit_write: -1 and errno (writing failed).
  */

@@ -30,7 +30,7 @@ static void paint(FILE *f, const struct report_opts *o, const char *sgr,
 	/* text may be a path a submission chose: scrubbed (usage.h). */
 	if (o->color)
 		fputs(sgr, f);
-	usage_fput_scrubbed(f, text, strlen(text), 0);
+	escape_fput_scrubbed(f, text, strlen(text), 0);
 	fprintf(f, "%*s%s", pad > 0 ? pad : 0, "", o->color ? RESET : "");
 }
 
@@ -48,7 +48,7 @@ static void indented(FILE *f, const char *text, const char *indent,
 			return;
 		}
 		fputs(indent, f);
-		usage_fput_scrubbed(f, text, len, 0);
+		escape_fput_scrubbed(f, text, len, 0);
 		fputc('\n', f);
 		text += len + (nl != NULL);
 	}
@@ -274,7 +274,7 @@ static void print_details(FILE *f, const struct suite *s,
 				"staff only)\n", verdict_long_name(r->verdict));
 		} else {
 			fprintf(f, ": %s: ", verdict_long_name(r->verdict));
-			usage_fput_scrubbed(f, r->detail, strlen(r->detail), 0);
+			escape_fput_scrubbed(f, r->detail, strlen(r->detail), 0);
 			fputc('\n', f);
 		}
 		if (o->verbose && r->stderr_tail && show_diff) {

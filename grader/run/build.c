@@ -130,7 +130,7 @@ static void set_logv(struct build_result *r, const char *fmt, va_list ap)
 	free(r->log);
 	r->log = strbuf_detach(&sb, NULL);
 	if (r->log)
-		usage_scrub(r->log, strlen(r->log), 1);
+		escape_scrub(r->log, strlen(r->log), 1);
 }
 
 __attribute__((format(printf, 2, 3)))

@@ -9,7 +9,7 @@
 
 #include "grader/lib/strbuf.h"
 #include "grader/lib/util.h"
-#include "grader/lib/xml.h"
+#include "grader/lib/escape.h"
 
 #define REPLACEMENT "\xEF\xBF\xBD"
 
@@ -19,9 +19,9 @@ static int to_utf8(struct strbuf *out, const char *text, size_t len)
 	const unsigned char *p = (const unsigned char *)text;
 
 	for (size_t i = 0; i < len;) {
-		size_t n = p[i] < 0x80 ? 1 : xml_utf8_len(p + i, len - i);
+		size_t n = p[i] < 0x80 ? 1 : escape_utf8_len(p + i, len - i);
 
-		/* xml_utf8_len refuses U+FFFE/U+FFFF too: for a source text
+		/* escape_utf8_len refuses U+FFFE/U+FFFF too: for a source text
 		 * they are as good as any other byte to replace. */
 		if (n)
 			strbuf_add(out, p + i, n);

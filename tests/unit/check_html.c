@@ -12,6 +12,7 @@
 #include "tests/unit/failalloc.h"
 #include "tests/unit/report_fixture.h"
 #include "tests/unit/wg_check.h"
+#include "grader/lib/escape.h"
 
 /* Caller frees the result. */
 static char *escaped(const char *s, size_t len)
@@ -21,7 +22,7 @@ static char *escaped(const char *s, size_t len)
 	FILE *m = open_memstream(&buf, &n);
 
 	ck_assert_ptr_nonnull(m);
-	html_escape(m, s, len);
+	escape_html(m, s, len);
 	fclose(m);
 	return buf;
 }

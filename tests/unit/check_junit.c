@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "grader/report/junit.h"
-#include "grader/lib/xml.h"
+#include "grader/lib/escape.h"
 #include "tests/unit/report_fixture.h"
 
 Suite *make_junit_suite(void);
@@ -32,7 +32,7 @@ static char *escaped(const char *s, size_t len, int attr)
 	FILE *m = open_memstream(&buf, &n);
 
 	ck_assert_ptr_nonnull(m);
-	xml_escape(m, s, len, attr ? XML_ATTR : 0);
+	escape_xml(m, s, len, attr ? ESCAPE_ATTR : 0);
 	fclose(m);
 	return buf;
 }

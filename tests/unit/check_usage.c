@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "grader/lib/escape.h"
 #include "grader/lib/usage.h"
 
 static const struct {
@@ -33,7 +34,7 @@ START_TEST(test_scrub_table)
 {
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		for (int nl = 0; nl < 2; nl++) {
-			char *d = usage_scrub_dup(cases[i].in, nl);
+			char *d = escape_scrub_dup(cases[i].in, nl);
 			const char *want = nl ? cases[i].out_nl : cases[i].out;
 
 			ck_assert_ptr_nonnull(d);
@@ -49,7 +50,7 @@ END_TEST
 START_TEST(test_scrub_in_place)
 {
 	char buf[] = "a\xc2\x9b" "b\033c";
-	size_t n = usage_scrub(buf, strlen(buf), 0);
+	size_t n = escape_scrub(buf, strlen(buf), 0);
 
 	ck_assert_uint_eq(n, 5);
 	ck_assert_str_eq(buf, "a?b?c");
@@ -64,7 +65,7 @@ START_TEST(test_fput_counted)
 	FILE *f = open_memstream(&got, &len);
 
 	ck_assert_ptr_nonnull(f);
-	usage_fput_scrubbed(f, "a\0b\033[2Jc\n", 9, 1);
+	escape_fput_scrubbed(f, "a\0b\033[2Jc\n", 9, 1);
 	fclose(f);
 	ck_assert_str_eq(got, "a?b?[2Jc\n");
 	free(got);

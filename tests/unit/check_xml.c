@@ -1,4 +1,4 @@
-/* xml_escape (grader/lib/xml.h): the three ways of writing what XML 1.0
+/* escape_xml (grader/lib/escape.h): the three ways of writing what XML 1.0
  * cannot hold. */
 #include "wg_check.h"
 
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grader/lib/xml.h"
+#include "grader/lib/escape.h"
 
 /* Caller frees the result. */
 static char *esc(const char *s, size_t len, unsigned flags)
@@ -16,7 +16,7 @@ static char *esc(const char *s, size_t len, unsigned flags)
 	FILE *m = open_memstream(&buf, &n);
 
 	ck_assert_ptr_nonnull(m);
-	xml_escape(m, s, len, flags);
+	escape_xml(m, s, len, flags);
 	fclose(m);
 	return buf;
 }
@@ -36,15 +36,15 @@ START_TEST(test_markup)
 {
 	EXPECT("<a href=\"x\">&'</a>", 0,
 	       "&lt;a href=&quot;x&quot;&gt;&amp;&apos;&lt;/a&gt;");
-	EXPECT("'", XML_REPLACE, "&#39;");
+	EXPECT("'", ESCAPE_REPLACE, "&#39;");
 }
 END_TEST
 
 START_TEST(test_controls)
 {
 	EXPECT("a\tb\nc\rd\001\177", 0, "a\tb\nc&#13;d\\x01\\x7F");
-	EXPECT("a\tb\nc\rd\001\177", XML_ATTR, "a&#9;b&#10;c&#13;d\\x01\\x7F");
-	EXPECT("a\tb\nc\rd\001\177", XML_REPLACE, "a?b?c?d??");
+	EXPECT("a\tb\nc\rd\001\177", ESCAPE_ATTR, "a&#9;b&#10;c&#13;d\\x01\\x7F");
+	EXPECT("a\tb\nc\rd\001\177", ESCAPE_REPLACE, "a?b?c?d??");
 	EXPECT("a\0b", 0, "a\\x00b");
 }
 END_TEST
@@ -57,8 +57,8 @@ START_TEST(test_utf8)
 	EXPECT("\xc0\x80", 0, "\\xC0\\x80");
 	EXPECT("\xed\xa0\x80", 0, "\\xED\\xA0\\x80");
 	EXPECT("\xef\xbf\xbf", 0, "\\xEF\\xBF\\xBF");
-	EXPECT("\xe2\x82", XML_REPLACE, "\xef\xbf\xbd\xef\xbf\xbd");
-	EXPECT("\xff", XML_ATTR, "\\xFF");
+	EXPECT("\xe2\x82", ESCAPE_REPLACE, "\xef\xbf\xbd\xef\xbf\xbd");
+	EXPECT("\xff", ESCAPE_ATTR, "\\xFF");
 }
 END_TEST
 
