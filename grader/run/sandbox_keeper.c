@@ -127,102 +127,83 @@ static int enter_build(struct keeper *k, struct run_child *c, int fds[4])
 	return 0;
 }
 
-static void serve_run(struct keeper *k, struct msg *m, int fds[4])
+/* Whether a run may start at all: the request reads, the previous run's
+ * clean-up worked, its PID namespace was renewed. 0, or -1 with
+ * c->res.error. */
+static int admit(struct keeper *k, struct msg *m, struct run_child *c,
+		 const char **argv, const char **env)
 {
-	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
-	struct run_child c = RUN_CHILD_INIT;
-	int join[CG_MAX_DIRS];
-	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored,
-				     k->L.seccomp ? sysfilter_program() : NULL, 1,
-				     k->pinned ? &k->all_cpus : NULL };
-	uint64_t cpu0 = 0;
-	int tree_killed = 0, direct, build, rc;
-
-	if (sbx_unpack_run(m, &c, argv, env) < 0) {
-		snprintf(c.res.error, sizeof(c.res.error), "bad request to the keeper");
-		goto failed;
+	if (sbx_unpack_run(m, c, argv, env) < 0) {
+		snprintf(c->res.error, sizeof(c->res.error), "bad request to the keeper");
+		return -1;
 	}
 	if (k->deferred_errno) {
-		snprintf(c.res.error, sizeof(c.res.error),
+		snprintf(c->res.error, sizeof(c->res.error),
 			 "cannot kill what the previous run left behind: %s",
 			 strerror(k->deferred_errno));
 		k->deferred_errno = 0;
-		goto failed;
+		return -1;
 	}
 	/* The PID namespace a run may have forked in is renewed after it
 	 * (sbx_keeper_main): if that failed, this run cannot start there. */
 	if (k->pid_dirty) {
-		snprintf(c.res.error, sizeof(c.res.error), "%s", k->renew_error);
-		goto failed;
+		snprintf(c->res.error, sizeof(c->res.error), "%s", k->renew_error);
+		return -1;
 	}
-	k->processes = (int)c.lim.nproc;
+	return 0;
+}
+
+/* The run's world: its process limit, private folders (a build's are
+ * made in the build view), the cgroup's limits and descriptors (x), a
+ * clean IPC namespace. 0, or -1 with c->res.error. */
+static int set_up(struct keeper *k, struct run_child *c, int build,
+		  struct run_spawn_extra *x, int *join, uint64_t *cpu0)
+{
+	k->processes = (int)c->lim.nproc;
 	/* In a user namespace of the caller's own uid, the sandbox's own
 	 * processes count towards the program's RLIMIT_NPROC. */
-	if (k->L.user_ns && !k->L.uid_switch && c.lim.nproc > 1)
-		c.lim.nproc += own_tasks(k);
-	/* A build runs in the build view (sandbox_root.c), prepared there
-	 * just before the compiler is forked. */
-	build = c.bind_dir && k->build_ns >= 0;
-	if (!build && sbx_prepare(k, c.argv[0], c.dir, c.bind_dir, c.uid, c.gid) < 0) {
-		snprintf(c.res.error, sizeof(c.res.error),
+	if (k->L.user_ns && !k->L.uid_switch && c->lim.nproc > 1)
+		c->lim.nproc += own_tasks(k);
+	if (!build && sbx_prepare(k, c->argv[0], c->dir, c->bind_dir, c->uid, c->gid) < 0) {
+		snprintf(c->res.error, sizeof(c->res.error),
 			 "cannot prepare the private folders for '%s': %s",
-			 c.argv[0], strerror(errno));
-		goto failed;
+			 c->argv[0], strerror(errno));
+		return -1;
 	}
-	if (cg_set_limits(&k->cg, c.lim.mem_bytes, (uint64_t)(c.lim.nproc > 0 ? c.lim.nproc : 0)) < 0) {
-		snprintf(c.res.error, sizeof(c.res.error), "cannot set the cgroup limits: %s",
-			 strerror(errno));
-		goto failed;
+	if (cg_set_limits(&k->cg, c->lim.mem_bytes,
+			  (uint64_t)(c->lim.nproc > 0 ? c->lim.nproc : 0)) < 0) {
+		snprintf(c->res.error, sizeof(c->res.error),
+			 "cannot set the cgroup limits: %s", strerror(errno));
+		return -1;
 	}
 	/* The memory cgroup counts memory in use (runner.h): no RLIMIT_AS
 	 * then, unless the caller asked for one (as_bytes). */
 	if (k->cg.caps & CG_MEM)
-		c.lim.mem_bytes = 0;
-	x.n_cg = cg_begin(&k->cg, k->processes != 1, join, &cpu0);
+		c->lim.mem_bytes = 0;
+	x->n_cg = cg_begin(&k->cg, k->processes != 1, join, cpu0);
 	/* With the filter no SysV object can be made: nothing to look for. */
 	if (k->ipc_watch && !k->L.seccomp && sbx_ipc_dirty(k))
 		sbx_ipc_renew(k);
-	x.unshare_ipc = k->L.ipc_ns && !k->ipc_watch;
+	x->unshare_ipc = k->L.ipc_ns && !k->ipc_watch;
 	/* With one process each run moves the counter by exactly one: no
 	 * channel. With more, from here on the namespace may be marked. */
 	if (k->holder_ns >= 0 && k->processes != 1)
 		k->pid_dirty = 1;
-	if (k->spawner >= 0 && !build) {
-		direct = k->processes == 1 && !cg_cpu_counted(&k->cg);
-		memset(m, 0, offsetof(struct msg, strings));
-		if (sbx_spawn_via(k, &c, fds, join, x.n_cg, cpu0, m, direct) < 0) {
-			for (int i = 0; i < 4; i++)
-				fds[i] = -1;
-			goto failed;
-		}
-		if (m->answered) {
-			k->deferred_errno = clean_up(k, c.pid, c.uid);
-			return;
-		}
-	} else {
-		if (build && enter_build(k, &c, fds) < 0)
-			goto failed;
-		rc = run_spawn_local(&c, fds, &x);
-		/* Back at once, even if the fork failed: the keeper lives in
-		 * the runs' view, where the next run is prepared. */
-		if (build && sbx_leave_build(k) < 0)
-			_exit(1);
-		if (rc < 0)
-			goto failed;
-		for (int i = 0; i < 4; i++)
-			if (fds[i] >= 0)
-				close(fds[i]);
-		/* No word to grade until the end: it pumps the pipes
-		 * meanwhile, and one message less is a wake-up less. */
-		memset(m, 0, offsetof(struct msg, strings));
-		watch(k, &c, cpu0, m);
-	}
-	tree_killed = m->tree_cpu_killed;
+	return 0;
+}
+
+/* The ended run's account to grade: clean-up, the tree's CPU, the OOM
+ * killer's mark (m holds the child's status and usage). */
+static void report_done(struct keeper *k, const struct run_child *c,
+			uint64_t cpu0, struct msg *m)
+{
+	int tree_killed = m->tree_cpu_killed;
+
 	m->type = M_DONE;
 	m->ok = 1;
-	m->pid = c.pid;
-	m->stage_err = c.res.exec_errno;
-	m->cleanup_errno = clean_up(k, c.pid, c.uid);
+	m->pid = c->pid;
+	m->stage_err = c->res.exec_errno;
+	m->cleanup_errno = clean_up(k, c->pid, c->uid);
 	if (k->cg.caps & CG_CPU) {
 		int64_t now = cg_cpu_ns(&k->cg);
 		m->tree_cpu_ms = now < 0 ? -1 : (long)((now - (int64_t)cpu0) / 1000000);
@@ -235,16 +216,86 @@ static void serve_run(struct keeper *k, struct msg *m, int fds[4])
 				      (WIFSIGNALED(m->status) && WTERMSIG(m->status) == SIGKILL));
 	if (sbx_send(k->sock, m, NULL, 0) < 0)
 		_exit(0);
-	return;
-failed:
+}
+
+/* The harness's failure, before or at the start of a run, to grade. */
+static void report_failed(struct keeper *k, const struct run_child *c,
+			  int fds[4], struct msg *m)
+{
 	for (int i = 0; i < 4; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
 	memset(m, 0, offsetof(struct msg, strings));
 	m->type = M_DONE;
-	snprintf(m->text, sizeof(m->text), "%s", c.res.error);
+	snprintf(m->text, sizeof(m->text), "%s", c->res.error);
 	if (sbx_send(k->sock, m, NULL, 0) < 0)
 		_exit(0);
+}
+
+/* Starts a run in this process (a build: in the build view) and waits
+ * for it. 0, or -1 with c->res.error. */
+static int run_here(struct keeper *k, struct run_child *c, int build, int fds[4],
+		    struct run_spawn_extra *x, uint64_t cpu0, struct msg *m)
+{
+	int rc;
+
+	if (build && enter_build(k, c, fds) < 0)
+		return -1;
+	rc = run_spawn_local(c, fds, x);
+	/* Back at once, even if the fork failed: the keeper lives in the
+	 * runs' view, where the next run is prepared. */
+	if (build && sbx_leave_build(k) < 0)
+		_exit(1);
+	if (rc < 0)
+		return -1;
+	for (int i = 0; i < 4; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	/* No word to grade until the end: it pumps the pipes meanwhile, and
+	 * one message less is a wake-up less. */
+	memset(m, 0, offsetof(struct msg, strings));
+	watch(k, c, cpu0, m);
+	return 0;
+}
+
+static void serve_run(struct keeper *k, struct msg *m, int fds[4])
+{
+	const char *argv[MAX_ARGS + 1], *env[MAX_ARGS + 1];
+	struct run_child c = RUN_CHILD_INIT;
+	int join[CG_MAX_DIRS];
+	struct run_spawn_extra x = { join, 0, k->L.ipc_ns, &k->ignored,
+				     k->L.seccomp ? sysfilter_program() : NULL, 1,
+				     k->pinned ? &k->all_cpus : NULL };
+	uint64_t cpu0 = 0;
+	int build;
+
+	if (admit(k, m, &c, argv, env) < 0)
+		goto failed;
+	/* A build runs in the build view (sandbox_root.c), prepared there
+	 * just before the compiler is forked. */
+	build = c.bind_dir && k->build_ns >= 0;
+	if (set_up(k, &c, build, &x, join, &cpu0) < 0)
+		goto failed;
+	if (k->spawner < 0 || build) {
+		if (run_here(k, &c, build, fds, &x, cpu0, m) < 0)
+			goto failed;
+		report_done(k, &c, cpu0, m);
+		return;
+	}
+	memset(m, 0, offsetof(struct msg, strings));
+	if (sbx_spawn_via(k, &c, fds, join, x.n_cg, cpu0, m,
+			  k->processes == 1 && !cg_cpu_counted(&k->cg)) < 0) {
+		for (int i = 0; i < 4; i++)
+			fds[i] = -1;    /* sbx_spawn_via closed them */
+		goto failed;
+	}
+	if (m->answered)        /* the spawner told grade itself */
+		k->deferred_errno = clean_up(k, c.pid, c.uid);
+	else
+		report_done(k, &c, cpu0, m);
+	return;
+failed:
+	report_failed(k, &c, fds, m);
 }
 
 static void keeper_signals(void)
