@@ -248,30 +248,64 @@ static void text_escape(FILE *f, const char *s)
 	}
 }
 
-int htmlp_write_data(const struct page *pg)
+/* The dump of v, escaped for the <pre>: 0, or -1 when out of memory. */
+static int put_json(FILE *f, const json_t *v)
 {
-	json_t *ks = json_array(), *ss = json_array(), *all;
-	const json_t *sub;
-	size_t i;
-	char *text;
-	int bad = !ks || !ss;
+	char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII |
+			       JSON_REAL_PRECISION(10));
 
-	json_array_foreach(pg->subs, i, sub)
-		bad = bad || json_array_append_new(ss, sub_entry(pg, ks, sub)) < 0;
-	if (bad) {
-		json_decref(ks);
-		json_decref(ss);
-		return -1;
-	}
-	all = json_pack("{s:o, s:o, s:i}", "k", ks, "s", ss, "x", pg->compact);
-	text = all ? json_dumps(all, JSON_COMPACT | JSON_ENSURE_ASCII |
-				JSON_REAL_PRECISION(10)) : NULL;
-	json_decref(all);
 	if (!text)
 		return -1;
-	fputs("<pre id=\"wg-data\" hidden>", pg->f);
-	text_escape(pg->f, text);
-	fputs("</pre>\n", pg->f);
+	text_escape(f, text);
 	free(text);
 	return 0;
+}
+
+/* Every case of every submission into ks, in the page's order: the
+ * indexes sub_entry then finds are the ones the "k" list already holds,
+ * so that it can be written first. 0, or -1 when out of memory. */
+static int index_cases(const struct page *pg, json_t *ks)
+{
+	for (size_t i = 0; i < pg->rows->n; i++) {
+		json_t *sub = htmlp_sub(pg, i);
+		const json_t *k;
+		size_t j;
+		int bad = !sub;
+
+		json_array_foreach(json_object_get(sub, RK_CASES), j, k)
+			bad = bad || case_index(ks, k, j) < 0;
+		json_decref(sub);
+		if (bad)
+			return -1;
+	}
+	return 0;
+}
+
+/* The value is written a submission at a time, as json_dumps would write
+ * it whole ({"k":...,"s":[...],"x":N}): a class of any size is never
+ * whole in memory (html.h's struct html_rows). */
+int htmlp_write_data(const struct page *pg)
+{
+	json_t *ks = json_array();
+	int bad = !ks || index_cases(pg, ks) < 0;
+
+	if (!bad) {
+		fputs("<pre id=\"wg-data\" hidden>{\"k\":", pg->f);
+		bad = put_json(pg->f, ks) < 0;
+		fputs(",\"s\":[", pg->f);
+	}
+	for (size_t i = 0; !bad && i < pg->rows->n; i++) {
+		json_t *sub = htmlp_sub(pg, i);
+		json_t *e = sub ? sub_entry(pg, ks, sub) : NULL;
+
+		if (i)
+			fputc(',', pg->f);
+		bad = !e || put_json(pg->f, e) < 0;
+		json_decref(e);
+		json_decref(sub);
+	}
+	if (!bad)
+		fprintf(pg->f, "],\"x\":%d}</pre>\n", pg->compact);
+	json_decref(ks);
+	return bad ? -1 : 0;
 }
