@@ -110,7 +110,9 @@ int batch_write_outputs(struct batch *b)
 	rc |= batch_write_out(b, "report.html", batch_put_html, b);
 	rc |= batch_write_out(b, "canvas.csv", batch_put_canvas, b);
 	rc |= batch_write_out(b, "moodle.csv", batch_put_moodle, b);
-	rc |= batch_write_pages(b);
+	/* Each page was written as its student finished (batch_pages.c). */
+	if (b->pages_failed)
+		rc = -1;
 	if (!b->quiet)
 		batch_lms_warn(b);
 	if (!b->quiet) {
@@ -185,6 +187,7 @@ static int setup(struct batch *b)
 			}
 			b->no_submission++;
 			b->finished++;
+			batch_write_page(b, &b->st[i], NULL);
 			batch_progress_event(b, &b->st[i], "no submission (%s)",
 					     b->st[i].error ? b->st[i].error : "no .c file");
 			continue;
@@ -198,7 +201,7 @@ static int setup(struct batch *b)
 		if (b->st[i].state == ST_SKIPPED) {
 			b->skipped++;
 			b->finished++;
-			if (!batch_all_accepted(b->st[i].report))
+			if (!b->st[i].row.accepted)
 				b->imperfect++;
 		}
 	}
@@ -210,6 +213,7 @@ void batch_release(struct batch *b)
 	for (size_t i = 0; i < b->n; i++)
 		batch_student_free(&b->st[i]);
 	free(b->st);
+	batch_rows_release(b);
 	json_decref(b->class_students);
 	json_decref(b->merge);
 	json_decref(b->similarity);
@@ -266,7 +270,7 @@ static void print_unchanged(struct batch *b)
 		if (b->st[i].state != ST_SKIPPED)
 			continue;
 		b->finished++;
-		batch_describe_result(b->st[i].report, &res);
+		batch_row_describe(&b->st[i].row, &res);
 		batch_progress_event(b, &b->st[i], "%s, unchanged since the "
 				     "last run", strbuf_str(&res));
 		strbuf_release(&res);

@@ -373,10 +373,12 @@ static int fill_graded(struct merge *m, const struct shard_out *o,
 	} else if (rc == 0) {
 		rc = error("'%s' holds no submission", strbuf_str(&where));
 	}
+	/* A graded student's row is kept as a batch keeps it (its report in
+	 * the spool); the report itself stays for DIR/students/ (copy_reports). */
+	if (rc == 0 && s->state == ST_DONE && batch_row_keep(&m->b, s, r) < 0)
+		rc = -1;
 	if (rc == 0)
 		*report = json_incref(r);
-	if (rc == 0 && s->state == ST_DONE)
-		s->report = json_incref(r);
 	json_decref(r);
 	strbuf_release(&where);
 	free(file);
@@ -533,7 +535,8 @@ static int run(struct merge *m)
 	b->sim_outs = xcalloc(m->nouts + 1, sizeof *b->sim_outs);
 	for (size_t i = 0; i < m->nouts; i++)
 		b->sim_outs[b->nsim_outs++] = m->outs[i].dir;
-	if (copy_reports(m) != 0 || copy_logs(m) != 0 || batch_write_outputs(b) != 0)
+	if (copy_reports(m) != 0 || copy_logs(m) != 0 || batch_write_pages(b) != 0 ||
+	    batch_write_outputs(b) != 0)
 		return WG_EXIT_INTERNAL;
 	/* A missing shard is partial (exit 3) even when no known student is
 	 * in it: it may hold one the other shards' classes do not. */

@@ -7,7 +7,8 @@ GRADER_CLI_SRCS := grader/cli/options.c grader/cli/guard.c grader/cli/engine.c \
                    grader/cli/batch_resume.c grader/cli/batch_sched.c \
                    grader/cli/batch_progress.c grader/cli/batch_out.c \
                    grader/cli/batch_gradebook.c grader/cli/batch_summary.c \
-                   grader/cli/batch_lms.c grader/cli/batch_pages.c
+                   grader/cli/batch_lms.c grader/cli/batch_pages.c \
+                   grader/cli/batch_rows.c
 # --shard K/N: which students a shard grades (shard.h).
 GRADER_CLI_SRCS += grader/cli/shard.c
 # --merge OUT...: the shards' outputs into one gradebook (batch_merge.c).
