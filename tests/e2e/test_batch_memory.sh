@@ -1,0 +1,69 @@
+#!/bin/sh
+# grade --batch keeps no student's report (grader/cli/batch_rows.c): its
+# peak memory at 200 students is that of 20, within 16 MB. The student
+# echoes its input, so every hidden case is wrong with a long diff (a
+# report of about 300 KB, over 0.5 MB parsed): a batch that kept every
+# report would hold 100 MB more at 200. One student is graded for real,
+# then copied, folder and report (tests/bench/html-class.sh's way), and
+# the two batches resume every student ("unchanged"): no child grade
+# runs, and the peak is the batch's own (python3's getrusage of its
+# children). The sources are one line each, so the class's similarity
+# costs next to nothing. Then: every student in the outputs, and the
+# batch's spool left nowhere.
+set -u
+case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
+WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 5)); export WG_UID_BASE
+grade=$WG_BUILD/bin/grade
+suite=$WG_ROOT/hidden-tests
+[ -x "$grade" ] || { echo "no $grade"; exit 77; }
+command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 77; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+mkdir -p "$tmp/class/s000"
+printf '#include <stdio.h>\nint main(void) { int c; while ((c = getchar()) != EOF) putchar(c); return 0; }\n' \
+	> "$tmp/class/s000/main.c"
+"$grade" --batch "$suite" "$tmp/class" --out "$tmp/out" -j 2 --quiet > /dev/null 2>&1
+[ $? -eq 1 ] || { echo "FAIL: the echoing student's batch: exit $?"; exit 1; }
+size=$(wc -c < "$tmp/out/students/s000.json")
+[ "$size" -gt 200000 ] || bad "the report is $size bytes, not the long one this test needs"
+
+# The first N students of the class: folders and reports.
+class() {
+	i=1
+	while [ $i -lt "$1" ]; do
+		s=$(printf 's%03d' $i)
+		[ -d "$tmp/class/$s" ] || {
+			mkdir "$tmp/class/$s"
+			cp "$tmp/class/s000/main.c" "$tmp/class/$s/"
+			cp "$tmp/out/students/s000.json" "$tmp/out/students/$s.json"
+		}
+		i=$((i + 1))
+	done
+}
+# The batch's peak RSS in KiB.
+peak() {
+	python3 -c '
+import resource, subprocess, sys
+rc = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if rc == 1 else -rc)
+' "$grade" --batch "$suite" "$tmp/class" --out "$tmp/out" -j 2 --quiet
+}
+class 20
+small=$(peak)
+class 200
+large=$(peak)
+echo "peak RSS: $small KiB at 20 students, $large KiB at 200 (reports of $size bytes)"
+[ "$small" -gt 0 ] && [ "$large" -gt 0 ] || bad "a batch failed (exit ${small#-} / ${large#-})"
+[ $((large - small)) -lt 16384 ] ||
+	bad "the batch's peak grew by $(( (large - small) / 1024 )) MB from 20 to 200 students"
+
+n=$(grep -c '^s[0-9]*,.*,unchanged,' "$tmp/out/gradebook.csv")
+[ "$n" -eq 200 ] || bad "$n of 200 students unchanged in the gradebook"
+n=$(grep -o '<tbody class="student"' "$tmp/out/report.html" | wc -l)
+[ "$n" -eq 200 ] || bad "$n of 200 students in report.html"
+grep -q '"graded": 200' "$tmp/out/summary.json" || bad "summary.json: not 200 graded"
+[ -s "$tmp/out/students/s199.html" ] || bad "no page for s199"
+ls -A "$tmp/out" | grep -q spool && bad "a spool was left in the output folder"
+exit $fail
