@@ -15,9 +15,14 @@
  * (batch_resume.c). A student that could not be graded gets no report, so
  * it is retried.
  *
- * At the end DIR/gradebook.csv, DIR/summary.txt, DIR/summary.json and
- * DIR/report.html are rebuilt from every current student's report (graded
- * now or earlier).
+ * The report is then let go: the batch keeps of it a fixed-size row (the
+ * figures of the gradebook, the LMS files and the summary), the class's
+ * running tallies and the report itself in a spool on disk
+ * (batch_rows.c), and writes the student's page (batch_pages.c), so that
+ * its memory does not grow with the class. At the end DIR/gradebook.csv,
+ * DIR/summary.txt, DIR/summary.json and DIR/report.html are rebuilt from
+ * every current student's row (graded now or earlier), report.html
+ * reading the reports back from the spool one at a time.
  * An interrupt stops the batch and still writes them for the students
  * finished so far.
  *

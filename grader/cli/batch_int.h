@@ -180,9 +180,8 @@ int batch_keep_no_submission(struct batch *b, struct student *s);
 void batch_progress_line(struct batch *b);
 void batch_progress_event(struct batch *b, const struct student *s,
 			  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* "7/10 (WA 2, TLE 1)" for a one-submission report, appended to sb. */
+/* Whether a one-submission report has cases, all accepted. */
 struct strbuf;
-void batch_describe_result(const json_t *r, struct strbuf *sb);
 int batch_all_accepted(const json_t *r);
 
 /* batch_out.c. Paths are malloc'd, freed by the caller. */
@@ -240,7 +239,8 @@ int batch_row_keep(struct batch *b, struct student *s, const json_t *report);
 /* s's report read back from the spool: a new reference; NULL when it has
  * none, or (reported) when it cannot be read. */
 json_t *batch_row_report(const struct batch *b, const struct student *s);
-/* "7/10 (WA 2, TLE 1)", as batch_describe_result says of the report. */
+/* "7/10 (WA 2, TLE 1)": the row's score, points and verdicts but AC,
+ * appended to sb. */
 void batch_row_describe(const struct batch_row *r, struct strbuf *sb);
 void batch_row_free(struct batch_row *r);
 /* A category's hint: the suite's, else the one the first student (in

@@ -4,6 +4,9 @@
  * like the class page. The report is the staff's record (every diff); the
  * student view shows a hidden case's verdict only, as Gradescope's
  * results do after publication, and the page holds no other student.
+ * A batch writes each page when its student is finished, the report in
+ * hand (batch_write_page); a merge writes them all at its end, each
+ * report read back from the spool (batch_write_pages).
  */
 #include "grader/cli/batch_int.h"
 
@@ -39,8 +42,6 @@ static int write_page(const struct batch *b, const struct student *s,
 	return rc;
 }
 
-/* Every student graded (now or before) or without a submission; not one
- * that could not be graded (the grader's failure, for staff to look at). */
 void batch_write_page(struct batch *b, const struct student *s,
 		      const json_t *report)
 {
@@ -48,6 +49,8 @@ void batch_write_page(struct batch *b, const struct student *s,
 		b->pages_failed = 1;
 }
 
+/* Every student graded (now or before) or without a submission; not one
+ * that could not be graded (the grader's failure, for staff to look at). */
 int batch_write_pages(struct batch *b)
 {
 	int rc = 0;
