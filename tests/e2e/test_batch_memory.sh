@@ -10,7 +10,9 @@
 # set; without it, python3's getrusage of its children, which cannot be
 # below python's own, about 14 MB). The sources are one line each, so the class's similarity
 # costs next to nothing. Then: every student in the outputs, and the
-# batch's spool left nowhere.
+# batch's spool left nowhere. A sanitizer build (make sanitize) runs all
+# but the measure: ASan's quarantine holds what is freed, so its peak grows
+# with what the batch reads, kept or not.
 set -u
 case "$WG_BUILD" in /*) ;; *) WG_BUILD=$WG_ROOT/$WG_BUILD ;; esac
 WG_UID_BASE=$((200000 + ($$ % 100000) * 8 + 5)); export WG_UID_BASE
@@ -58,14 +60,19 @@ rc = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.
 print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if rc == 1 else -rc)
 ' "$grade" --batch "$suite" "$tmp/class" --out "$tmp/out" -j 2 --quiet
 }
+asan=0
+grep -q __asan_init "$grade" && asan=1
 class 20
 small=$(peak)
 class 200
 large=$(peak)
 echo "peak RSS: $small KiB at 20 students, $large KiB at 200 (reports of $size bytes)"
 [ "$small" -gt 0 ] && [ "$large" -gt 0 ] || bad "a batch failed (exit ${small#-} / ${large#-})"
-[ $((large - small)) -lt 16384 ] ||
+if [ $asan -eq 1 ]; then
+	echo "a sanitizer build: the peak is not compared"
+elif [ $((large - small)) -ge 16384 ]; then
 	bad "the batch's peak grew by $(( (large - small) / 1024 )) MB from 20 to 200 students"
+fi
 
 n=$(grep -c '^s[0-9]*,.*,unchanged,' "$tmp/out/gradebook.csv")
 [ "$n" -eq 200 ] || bad "$n of 200 students unchanged in the gradebook"
