@@ -15,9 +15,14 @@
  * (batch_resume.c). A student that could not be graded gets no report, so
  * it is retried.
  *
- * At the end DIR/gradebook.csv, DIR/summary.txt, DIR/summary.json and
- * DIR/report.html are rebuilt from every current student's report (graded
- * now or earlier).
+ * The report is then let go: the batch keeps of it a fixed-size row (the
+ * figures of the gradebook, the LMS files and the summary), the class's
+ * running tallies and the report itself in a spool on disk
+ * (batch_rows.c), and writes the student's page (batch_pages.c), so that
+ * its memory does not grow with the class. At the end DIR/gradebook.csv,
+ * DIR/summary.txt, DIR/summary.json and DIR/report.html are rebuilt from
+ * every current student's row (graded now or earlier), report.html
+ * reading the reports back from the spool one at a time.
  * An interrupt stops the batch and still writes them for the students
  * finished so far.
  *
@@ -110,7 +115,9 @@ int batch_write_outputs(struct batch *b)
 	rc |= batch_write_out(b, "report.html", batch_put_html, b);
 	rc |= batch_write_out(b, "canvas.csv", batch_put_canvas, b);
 	rc |= batch_write_out(b, "moodle.csv", batch_put_moodle, b);
-	rc |= batch_write_pages(b);
+	/* Each page was written as its student finished (batch_pages.c). */
+	if (b->pages_failed)
+		rc = -1;
 	if (!b->quiet)
 		batch_lms_warn(b);
 	if (!b->quiet) {
@@ -185,6 +192,7 @@ static int setup(struct batch *b)
 			}
 			b->no_submission++;
 			b->finished++;
+			batch_write_page(b, &b->st[i], NULL);
 			batch_progress_event(b, &b->st[i], "no submission (%s)",
 					     b->st[i].error ? b->st[i].error : "no .c file");
 			continue;
@@ -198,7 +206,7 @@ static int setup(struct batch *b)
 		if (b->st[i].state == ST_SKIPPED) {
 			b->skipped++;
 			b->finished++;
-			if (!batch_all_accepted(b->st[i].report))
+			if (!b->st[i].row.accepted)
 				b->imperfect++;
 		}
 	}
@@ -210,6 +218,7 @@ void batch_release(struct batch *b)
 	for (size_t i = 0; i < b->n; i++)
 		batch_student_free(&b->st[i]);
 	free(b->st);
+	batch_rows_release(b);
 	json_decref(b->class_students);
 	json_decref(b->merge);
 	json_decref(b->similarity);
@@ -266,7 +275,7 @@ static void print_unchanged(struct batch *b)
 		if (b->st[i].state != ST_SKIPPED)
 			continue;
 		b->finished++;
-		batch_describe_result(b->st[i].report, &res);
+		batch_row_describe(&b->st[i].row, &res);
 		batch_progress_event(b, &b->st[i], "%s, unchanged since the "
 				     "last run", strbuf_str(&res));
 		strbuf_release(&res);

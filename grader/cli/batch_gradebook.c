@@ -56,42 +56,39 @@ const json_t *batch_category_of(const json_t *sub, const char *cat)
 	return NULL;
 }
 
-static void csv_number(FILE *f, const json_t *v)
+/* A number the report had; nothing for one it had not. */
+static void csv_number(FILE *f, int has, double v)
 {
-	if (v)
-		fprintf(f, "%g", json_number_value(v));
+	if (has)
+		fprintf(f, "%g", v);
 }
 
 static void gradebook_row(FILE *f, const struct batch *b,
 			  const struct student *s)
 {
-	const json_t *sub = batch_only_sub(s->report);
-	const json_t *counts = json_object_get(sub, RK_VERDICTS);
-	const char *build = json_string_value(json_object_get(
-		json_object_get(sub, RK_BUILD), RK_BUILD_STATUS));
+	const struct batch_row *r = &s->row;
 
 	batch_csv_field(f, s->name, 1);
 	fputc(',', f);
 	if (s->state == ST_NO_SUBMISSION) {
 		fprintf(f, "0,%ld", b->suite_max);
 	} else {
-		csv_number(f, json_object_get(sub, RK_SCORE));
+		csv_number(f, r->has_score, r->score);
 		fputc(',', f);
-		csv_number(f, json_object_get(sub, RK_MAX_SCORE));
+		csv_number(f, r->has_max, r->max);
 	}
 	for (size_t c = 0; c < b->suite.ncategories; c++) {
 		fputc(',', f);
-		csv_number(f, json_object_get(batch_category_of(sub,
-			b->suite.categories[c]), RK_SCORE));
+		if (r->cats)
+			csv_number(f, r->cats[c].has_score, r->cats[c].score);
 	}
 	for (size_t v = 0; v < VERDICT_COUNT; v++) {
 		fputc(',', f);
-		if (s->report)
-			fprintf(f, "%lld", (long long)json_integer_value(
-				json_object_get(counts, verdict_code((enum verdict)v))));
+		if (r->report)
+			fprintf(f, "%lld", (long long)r->verdicts[v]);
 	}
 	fputc(',', f);
-	batch_csv_field(f, build ? build : "", 1);
+	batch_csv_field(f, r->build ? r->build : "", 1);
 	fputc(',', f);
 	batch_csv_field(f, batch_status_word(s), 0);
 	fputc(',', f);
@@ -127,27 +124,4 @@ int batch_put_gradebook(FILE *f, const void *b)
 {
 	write_gradebook(f, b);
 	return 0;
-}
-
-/* DIR/report.html (html.h): the staff's page, built from each finished
- * student's report alone, with the gradebook's status words. */
-int batch_put_html(FILE *f, const void *arg)
-{
-	const struct batch *b = arg;
-	json_t *cls = html_class_new(b->suite.name, RK_VIEW_STAFF);
-	int rc = cls ? html_class_set_compact(cls) : -1;
-
-	for (size_t i = 0; rc == 0 && i < b->n; i++) {
-		const struct student *s = &b->st[i];
-
-		if (s->state != ST_PENDING && s->state != ST_RUNNING)
-			rc = html_class_add(cls, s->name, batch_status_word(s), s->error,
-					    s->report);
-	}
-	if (rc == 0 && b->similarity)
-		rc = json_object_set(cls, SK_SIMILARITY, b->similarity);
-	if (rc == 0)
-		rc = html_write(f, cls);
-	json_decref(cls);
-	return rc;
 }

@@ -13,6 +13,8 @@
  *   batch_gradebook.c  DIR/gradebook.csv
  *   batch_lms.c        DIR/canvas.csv, DIR/moodle.csv and --roster
  *   batch_pages.c      DIR/students/NAME.html, each student's own page
+ *   batch_rows.c       what is kept of each report: its row, the class's
+ *                      tallies, the spool; DIR/report.html from them
  *   batch_summary.c    DIR/summary.json and DIR/summary.txt
  *   batch_merge.c      grade --merge: the batch filled from shard outputs
  *   batch_similarity.c which students share code (similarity_conf.h)
@@ -26,6 +28,7 @@
 #include "grader/cli/shard.h"
 #include "grader/cli/similarity_conf.h"
 #include "grader/judge/suite.h"
+#include "grader/judge/verdict.h"
 
 /* SIGTERM to SIGKILL for a late student: grade, on SIGTERM, lets the case
  * in flight end by its own limits and removes its scratch tree. */
@@ -38,6 +41,27 @@
 enum student_state { ST_PENDING, ST_RUNNING, ST_SKIPPED, ST_DONE, ST_FAILED,
 		     ST_NO_SUBMISSION };
 
+/* What the batch keeps of a student's report (batch_rows.c): the figures
+ * of the gradebook, the LMS files and the summary, each as the report had
+ * it (absent, or its value), and where the whole report is in the spool.
+ * A fixed size, whatever the report holds. All zero: no report. */
+struct batch_row_cat {     /* one per suite category, in the suite's order */
+	double score, max;
+	unsigned char has, has_score;
+};
+struct batch_row {
+	unsigned report : 1;     /* kept from a report (SKIPPED, DONE) */
+	unsigned sub : 1;        /* the report's one submission */
+	unsigned has_score : 1, has_max : 1;
+	unsigned accepted : 1;   /* batch_all_accepted */
+	double score, max;       /* the submission's */
+	json_int_t verdicts[VERDICT_COUNT];
+	char *build;             /* the build's status, or NULL */
+	struct batch_row_cat *cats;
+	off_t off;               /* the report in the spool */
+	size_t len;
+};
+
 struct student {
 	char *name;              /* directory name under SUBMISSIONS_DIR */
 	char *dir;               /* SUBMISSIONS_DIR/NAME */
@@ -49,8 +73,10 @@ struct student {
 	int slot;                /* worker slot while running */
 	double started, deadline, termed;
 	char *error;             /* why it could not be graded (FAILED) */
-	json_t *report;          /* the student's report (SKIPPED, DONE) */
+	struct batch_row row;    /* of its report (SKIPPED, DONE) */
 };
+
+struct batch_tally;
 
 struct batch {
 	const char *suite_dir, *subs_dir, *out;
@@ -95,6 +121,12 @@ struct batch {
 	 * --assignment TITLE (default: the suite's name). */
 	const char *roster_path, *assignment;
 	struct roster *roster;
+	/* batch_rows.c: the class's running tallies, and the spool (an
+	 * unlinked file, open while spool_open) of spool_len bytes. */
+	struct batch_tally *tally;
+	int spool_fd, spool_open;
+	off_t spool_len;
+	int pages_failed;        /* a student's page could not be written */
 };
 
 /* batch_options.c. Parses argv into b (the strings stay argv's); a usage
@@ -145,9 +177,8 @@ int batch_keep_no_submission(struct batch *b, struct student *s);
 void batch_progress_line(struct batch *b);
 void batch_progress_event(struct batch *b, const struct student *s,
 			  const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* "7/10 (WA 2, TLE 1)" for a one-submission report, appended to sb. */
+/* Whether a one-submission report has cases, all accepted. */
 struct strbuf;
-void batch_describe_result(const json_t *r, struct strbuf *sb);
 int batch_all_accepted(const json_t *r);
 
 /* batch_out.c. Paths are malloc'd, freed by the caller. */
@@ -189,9 +220,35 @@ void batch_lms_warn(const struct batch *b);
 /* CSV fields (batch_gradebook.c): text gets a ' before = + - @. */
 void batch_csv_field(FILE *f, const char *s, int text);
 
-/* batch_pages.c: every finished student's page, DIR/students/NAME.html
- * (html.h's student view of its report). 0, or -1 (reported). */
-int batch_write_pages(const struct batch *b);
+/* batch_pages.c: a student's page, DIR/students/NAME.html (html.h's
+ * student view of its report, NULL for one without a submission),
+ * written when the student is finished; b->pages_failed when it could not
+ * be (reported). batch_write_pages: every finished student's, each report
+ * read back from the spool (a merge's). 0, or -1 (reported). */
+void batch_write_page(struct batch *b, const struct student *s,
+		      const json_t *report);
+int batch_write_pages(struct batch *b);
+
+/* batch_rows.c. Keeps what the outputs need of s's report (s->row, the
+ * tallies, the report in the spool); the caller lets go of the report.
+ * 0, or -1 (reported: the spool could not be written). */
+int batch_row_keep(struct batch *b, struct student *s, const json_t *report);
+/* s's report read back from the spool: a new reference; NULL when it has
+ * none, or (reported) when it cannot be read. */
+json_t *batch_row_report(const struct batch *b, const struct student *s);
+/* "7/10 (WA 2, TLE 1)": the row's score, points and verdicts but AC,
+ * appended to sb. */
+void batch_row_describe(const struct batch_row *r, struct strbuf *sb);
+void batch_row_free(struct batch_row *r);
+/* A category's hint: the suite's, else the one the first student (in
+ * b->st's order) whose report has that category carried. */
+const char *batch_tally_hint(const struct batch *b, const char *cat);
+/* Every case some student failed: {"case", "category", "failed",
+ * "verdicts": {V: n}}, as summary.json's "most_failed" has them (before
+ * "of" and "hint"), in no order. A new reference; NULL out of memory. */
+json_t *batch_tally_failures(const struct batch *b);
+/* Closes the spool and frees the tallies. */
+void batch_rows_release(struct batch *b);
 
 /* batch_summary.c. A new reference, NULL when out of memory. */
 json_t *batch_summary_json(const struct batch *b);

@@ -278,12 +278,10 @@ static const char *title(const struct batch *b)
 /* The grade of s: its score, 0 without a submission, "" when not graded. */
 static void put_grade(FILE *f, const struct student *s)
 {
-	const json_t *sc = json_object_get(batch_only_sub(s->report), RK_SCORE);
-
 	if (s->state == ST_NO_SUBMISSION)
 		fputs("0", f);
-	else if (s->state != ST_FAILED && sc)
-		fprintf(f, "%g", json_number_value(sc));
+	else if (s->state != ST_FAILED && s->row.has_score)
+		fprintf(f, "%g", s->row.score);
 }
 
 static void put_field(FILE *f, const char *s, int last)
@@ -343,8 +341,8 @@ int batch_put_moodle(FILE *f, const void *arg)
 			strbuf_addstr(&sb, "no submission");
 		else if (s->state == ST_FAILED)
 			strbuf_addstr(&sb, "not graded");
-		else if (s->report)
-			batch_describe_result(s->report, &sb);
+		else if (s->row.report)
+			batch_row_describe(&s->row, &sb);
 		put_field(f, strbuf_str(&sb), 1);
 	}
 	strbuf_release(&sb);

@@ -54,10 +54,12 @@ struct merge {
 	struct batch b;
 	struct shard_out *outs;
 	size_t nouts;
-	/* reports[i]: b.st[i]'s report as its shard wrote it, or NULL. A
-	 * student without a submission has one, but, as in a batch, not as
-	 * st[i].report: the writers read a report as a graded submission. */
-	json_t **reports;
+	/* reported[i]: b.st[i] has a report in its shard (from[i]), copied
+	 * by copy_reports. Not kept in memory, as a batch keeps none: a
+	 * graded student's row is kept (batch_row_keep); one without a
+	 * submission has a report but, as in a batch, no row (the writers
+	 * read a row as a graded submission). */
+	char *reported;
 	/* from[i]: the OUT of b.st[i]'s shard, where its log is; or NULL. */
 	const char **from;
 };
@@ -304,7 +306,7 @@ static void fill_class(struct merge *m)
 	}
 	batch_names_sort(&l);
 	b->st = xcalloc(l.n + 1, sizeof *b->st);
-	m->reports = xcalloc(l.n + 1, sizeof *m->reports);
+	m->reported = xcalloc(l.n + 1, sizeof *m->reported);
 	m->from = xcalloc(l.n + 1, sizeof *m->from);
 	b->class_students = json_array();
 	for (size_t i = 0; i < l.n; i++) {
@@ -343,7 +345,7 @@ static const char *shard_error(const json_t *sum, const char *name)
 /* A student the shard o graded, from its report: 0, or -1 (reported: a
  * report missing or from another suite makes o not a whole shard). */
 static int fill_graded(struct merge *m, const struct shard_out *o,
-		       struct student *s, json_t **report)
+		       struct student *s, char *reported)
 {
 	char *path = batch_path(o->dir, "students");
 	char *file = batch_path(path, s->name);
@@ -373,10 +375,12 @@ static int fill_graded(struct merge *m, const struct shard_out *o,
 	} else if (rc == 0) {
 		rc = error("'%s' holds no submission", strbuf_str(&where));
 	}
+	/* A graded student's row is kept as a batch keeps it (its report in
+	 * the spool); copy_reports reads the report again. */
+	if (rc == 0 && s->state == ST_DONE && batch_row_keep(&m->b, s, r) < 0)
+		rc = -1;
 	if (rc == 0)
-		*report = json_incref(r);
-	if (rc == 0 && s->state == ST_DONE)
-		s->report = json_incref(r);
+		*reported = 1;
 	json_decref(r);
 	strbuf_release(&where);
 	free(file);
@@ -444,7 +448,7 @@ static int fill_students(struct merge *m)
 			strbuf_addf(&why, "not started: the batch of shard %ld "
 				    "('%s') was interrupted", k, o->dir);
 			set_failed(b, s, 1, strbuf_str(&why));
-		} else if (fill_graded(m, o, s, &m->reports[i]) != 0) {
+		} else if (fill_graded(m, o, s, &m->reported[i]) != 0) {
 			strbuf_release(&why);
 			return -1;
 		}
@@ -452,6 +456,28 @@ static int fill_students(struct merge *m)
 	b->partial |= json_array_size(missing_shards) > 0;
 	strbuf_release(&why);
 	return 0;
+}
+
+/* OUT/students/NAME.json, read again (one at a time: fill_graded kept
+ * none), to path. 0, or -1 (reported). */
+static int copy_report(const char *out, const char *name, const char *path)
+{
+	char *dir = batch_path(out, "students"), *file = batch_path(dir, name);
+	struct strbuf from = STRBUF_INIT;
+	json_error_t err;
+	json_t *r;
+	int rc;
+
+	strbuf_addf(&from, "%s.json", file);
+	r = json_load_file(strbuf_str(&from), 0, &err);
+	rc = r ? batch_write_file(path, batch_put_json, r)
+	       : error("cannot read '%s': %d:%d: %s", strbuf_str(&from), err.line,
+		       err.column, err.text);
+	json_decref(r);
+	strbuf_release(&from);
+	free(file);
+	free(dir);
+	return rc;
 }
 
 /* DIR/students/NAME.json: each graded student's report as its shard
@@ -464,8 +490,8 @@ static int copy_reports(const struct merge *m)
 	for (size_t i = 0; i < b->n; i++) {
 		char *path = batch_out_path(b, "students", b->st[i].name, ".json");
 
-		if (m->reports[i])
-			rc |= batch_write_file(path, batch_put_json, m->reports[i]);
+		if (m->reported[i])
+			rc |= copy_report(m->from[i], b->st[i].name, path);
 		else if (unlink(path) < 0 && errno != ENOENT)
 			rc |= error("cannot remove '%s': %s", path, strerror(errno));
 		free(path);
@@ -533,7 +559,8 @@ static int run(struct merge *m)
 	b->sim_outs = xcalloc(m->nouts + 1, sizeof *b->sim_outs);
 	for (size_t i = 0; i < m->nouts; i++)
 		b->sim_outs[b->nsim_outs++] = m->outs[i].dir;
-	if (copy_reports(m) != 0 || copy_logs(m) != 0 || batch_write_outputs(b) != 0)
+	if (copy_reports(m) != 0 || copy_logs(m) != 0 || batch_write_pages(b) != 0 ||
+	    batch_write_outputs(b) != 0)
 		return WG_EXIT_INTERNAL;
 	/* A missing shard is partial (exit 3) even when no known student is
 	 * in it: it may hold one the other shards' classes do not. */
@@ -557,9 +584,7 @@ int batch_merge_main(int argc, char **argv)
 	for (size_t i = 0; i < m.nouts; i++)
 		json_decref(m.outs[i].sum);
 	free(m.outs);
-	for (size_t i = 0; m.reports && i < m.b.n; i++)
-		json_decref(m.reports[i]);
-	free(m.reports);
+	free(m.reported);
 	free(m.from);
 	batch_release(&m.b);
 	return rc;

@@ -4,6 +4,9 @@
  * like the class page. The report is the staff's record (every diff); the
  * student view shows a hidden case's verdict only, as Gradescope's
  * results do after publication, and the page holds no other student.
+ * A batch writes each page when its student is finished, the report in
+ * hand (batch_write_page); a merge writes them all at its end, each
+ * report read back from the spool (batch_write_pages).
  */
 #include "grader/cli/batch_int.h"
 
@@ -20,14 +23,15 @@ static int put_page(FILE *f, const void *report)
 
 /* The page is a class of one, as the class page's rows are made
  * (html_class_add): the same row, status words and drill-down. */
-static int write_page(const struct batch *b, const struct student *s)
+static int write_page(const struct batch *b, const struct student *s,
+		      const json_t *report)
 {
 	json_t *one = html_class_new(b->suite.name, RK_VIEW_STUDENT);
 	char *path;
 	int rc;
 
 	if (!one || html_class_add(one, s->name, batch_status_word(s), NULL,
-				   s->report) < 0) {
+				   report) < 0) {
 		json_decref(one);
 		return error("out of memory");
 	}
@@ -38,18 +42,30 @@ static int write_page(const struct batch *b, const struct student *s)
 	return rc;
 }
 
+void batch_write_page(struct batch *b, const struct student *s,
+		      const json_t *report)
+{
+	if (write_page(b, s, report) < 0)
+		b->pages_failed = 1;
+}
+
 /* Every student graded (now or before) or without a submission; not one
  * that could not be graded (the grader's failure, for staff to look at). */
-int batch_write_pages(const struct batch *b)
+int batch_write_pages(struct batch *b)
 {
 	int rc = 0;
 
 	for (size_t i = 0; i < b->n; i++) {
 		const struct student *s = &b->st[i];
+		json_t *report;
 
-		if ((s->state == ST_DONE || s->state == ST_SKIPPED ||
-		     s->state == ST_NO_SUBMISSION) && write_page(b, s) < 0)
+		if (s->state != ST_DONE && s->state != ST_SKIPPED &&
+		    s->state != ST_NO_SUBMISSION)
+			continue;
+		report = batch_row_report(b, s);
+		if ((s->row.report && !report) || write_page(b, s, report) < 0)
 			rc = -1;
+		json_decref(report);
 	}
 	return rc;
 }

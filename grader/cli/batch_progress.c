@@ -72,27 +72,6 @@ void batch_progress_event(struct batch *b, const struct student *s,
 	batch_progress_line(b);
 }
 
-void batch_describe_result(const json_t *r, struct strbuf *sb)
-{
-	const json_t *sub = batch_only_sub(r);
-	const json_t *counts = json_object_get(sub, RK_VERDICTS);
-	const char *sep = " (";
-
-	strbuf_addf(sb, "%g/%g", json_number_value(json_object_get(sub, RK_SCORE)),
-		    json_number_value(json_object_get(sub, RK_MAX_SCORE)));
-	for (int v = VERDICT_AC + 1; v < VERDICT_COUNT; v++) {
-		const char *code = verdict_code((enum verdict)v);
-		json_int_t c = json_integer_value(json_object_get(counts, code));
-
-		if (c <= 0)
-			continue;
-		strbuf_addf(sb, "%s%s %lld", sep, code, (long long)c);
-		sep = ", ";
-	}
-	if (*sep == ',')
-		strbuf_addch(sb, ')');
-}
-
 int batch_all_accepted(const json_t *r)
 {
 	const json_t *sub = batch_only_sub(r);

@@ -152,9 +152,14 @@ void batch_try_resume(struct batch *b, struct student *s)
 	    key_matches(r, BK_SUITE_HASH, b->suite_hash) &&
 	    key_matches(r, BK_GRADE_OPTIONS, b->options_key) &&
 	    json_array_size(json_object_get(r, RK_SUBMISSIONS)) == 1) {
-		s->report = r;
-		s->state = ST_SKIPPED;
-		return;
+		/* Kept as a row, the report let go: a class of any size. */
+		if (batch_row_keep(b, s, r) == 0) {
+			s->state = ST_SKIPPED;
+			batch_write_page(b, s, r);
+		} else {
+			batch_fail_student(b, s, "its report could not be kept "
+					   "for the class's files (above)");
+		}
 	}
 	json_decref(r);
 }

@@ -246,17 +246,25 @@ static void explain_failure(const struct batch *b, const struct student *s,
 			    WEXITSTATUS(status), tail[0] ? tail : "(no message)");
 }
 
+/* s's report r is kept (batch_rows.c), its page written, and let go. */
 static void mark_graded(struct batch *b, struct student *s, json_t *r)
 {
 	struct strbuf res = STRBUF_INIT;
 
-	s->report = r;
+	if (batch_row_keep(b, s, r) < 0) {
+		json_decref(r);
+		batch_fail_student(b, s, "its report could not be kept for the "
+				   "class's files (above)");
+		return;
+	}
 	s->state = ST_DONE;
+	batch_write_page(b, s, r);
+	json_decref(r);
 	b->graded++;
 	b->finished++;
-	if (!batch_all_accepted(r))
+	if (!s->row.accepted)
 		b->imperfect++;
-	batch_describe_result(r, &res);
+	batch_row_describe(&s->row, &res);
 	batch_progress_event(b, s, "%s in %.1f s", strbuf_str(&res),
 			     wg_now() - s->started);
 	strbuf_release(&res);

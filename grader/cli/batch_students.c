@@ -251,7 +251,7 @@ void batch_student_free(struct student *s)
 	free(s->dir);
 	free(s->src);
 	free(s->error);
-	json_decref(s->report);
+	batch_row_free(&s->row);
 }
 
 json_t *batch_shard_json(const struct shard *s)

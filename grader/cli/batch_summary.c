@@ -20,49 +20,6 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The hint for a category: the suite's, else one a report carried. */
-static const char *hint_for(const struct batch *b, const char *cat)
-{
-	const char *h = suite_hint(&b->suite, cat);
-
-	for (size_t i = 0; !h && i < b->n; i++) {
-		const json_t *c = batch_category_of(batch_only_sub(b->st[i].report), cat);
-
-		h = json_string_value(json_object_get(c, RK_HINT));
-	}
-	return h;
-}
-
-/* {case name: {"case", "category", "failed", "verdicts": {V: n}}} */
-static void count_failures(json_t *map, const json_t *sub)
-{
-	size_t i;
-	const json_t *k;
-
-	json_array_foreach(json_object_get(sub, RK_CASES), i, k) {
-		const char *name = json_string_value(json_object_get(k, RK_NAME));
-		const char *v = json_string_value(json_object_get(k, RK_VERDICT));
-		json_t *e, *vs;
-
-		if (!name || !v || verdict_from_code(v) == VERDICT_AC)
-			continue;
-		e = json_object_get(map, name);
-		if (!e) {
-			e = json_pack("{s:s, s:O, s:i, s:{}}", BK_CASE, name,
-				      RK_CATEGORY, json_object_get(k, RK_CATEGORY),
-				      BK_FAILED, 0, RK_VERDICTS);
-			if (!e)
-				continue;
-			json_object_set_new(map, name, e);
-		}
-		json_object_set_new(e, BK_FAILED, json_integer(
-			json_integer_value(json_object_get(e, BK_FAILED)) + 1));
-		vs = json_object_get(e, RK_VERDICTS);
-		json_object_set_new(vs, v, json_integer(
-			json_integer_value(json_object_get(vs, v)) + 1));
-	}
-}
-
 static int cmp_failed(const void *a, const void *b)
 {
 	const json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
@@ -78,30 +35,27 @@ static int cmp_failed(const void *a, const void *b)
 /* The most failed cases, most first, each with its category's hint. */
 static json_t *most_failed(const struct batch *b, size_t graded)
 {
-	json_t *map = json_object(), *arr = json_array(), **v;
-	const char *key;
-	json_t *e;
-	size_t n = 0;
+	json_t *all = batch_tally_failures(b), *arr = json_array(), **v;
+	size_t n = json_array_size(all);
 
-	for (size_t i = 0; i < b->n; i++)
-		if (b->st[i].report)
-			count_failures(map, batch_only_sub(b->st[i].report));
-	v = xmalloc((json_object_size(map) + 1) * sizeof *v);
-	json_object_foreach(map, key, e)
-		v[n++] = e;
+	if (!all || !arr)
+		die("out of memory");
+	v = xmalloc((n + 1) * sizeof *v);
+	for (size_t i = 0; i < n; i++)
+		v[i] = json_array_get(all, i);
 	if (n)
 		qsort(v, n, sizeof *v, cmp_failed);
 	for (size_t i = 0; i < n && i < TOP_FAILED; i++) {
 		const char *cat = json_string_value(json_object_get(v[i],
 								    RK_CATEGORY));
-		const char *h = cat ? hint_for(b, cat) : NULL;
+		const char *h = cat ? batch_tally_hint(b, cat) : NULL;
 
 		json_object_set_new(v[i], BK_OF, json_integer((json_int_t)graded));
 		json_object_set_new(v[i], RK_HINT, h ? json_string(h) : json_null());
 		json_array_append(arr, v[i]);
 	}
 	free(v);
-	json_decref(map);
+	json_decref(all);
 	return arr;
 }
 
@@ -113,16 +67,16 @@ static json_t *category_stats(const struct batch *b)
 		const char *cat = b->suite.categories[c];
 		double sum = 0, max = 0;
 		size_t n = 0, full = 0;
-		const char *h = hint_for(b, cat);
+		const char *h = batch_tally_hint(b, cat);
 
 		for (size_t i = 0; i < b->n; i++) {
-			const json_t *e = batch_category_of(batch_only_sub(b->st[i].report),
-						      cat);
-			double sc = json_number_value(json_object_get(e, RK_SCORE));
+			const struct batch_row_cat *e = b->st[i].row.cats ?
+				&b->st[i].row.cats[c] : NULL;
+			double sc = e ? e->score : 0;
 
-			if (!e)
+			if (!e || !e->has)
 				continue;
-			max = json_number_value(json_object_get(e, RK_MAX_SCORE));
+			max = e->max;
 			sum += sc;
 			n++;
 			full += sc >= max;
@@ -144,14 +98,14 @@ static json_t *score_stats(const struct batch *b, double *max_out)
 	json_t *h = json_array(), *res;
 
 	for (size_t i = 0; i < b->n; i++) {
-		const json_t *sub = batch_only_sub(b->st[i].report);
+		const struct batch_row *r = &b->st[i].row;
 		double m, pct;
 		int bin;
 
-		if (!sub)
+		if (!r->sub)
 			continue;
-		m = json_number_value(json_object_get(sub, RK_MAX_SCORE));
-		sc[n] = json_number_value(json_object_get(sub, RK_SCORE));
+		m = r->max;
+		sc[n] = r->score;
 		max = m > max ? m : max;
 		sum += sc[n];
 		pct = m > 0 ? 100.0 * sc[n] / m : 0;
@@ -187,9 +141,7 @@ static json_t *verdict_totals(const struct batch *b)
 		json_int_t sum = 0;
 
 		for (size_t i = 0; i < b->n; i++)
-			sum += json_integer_value(json_object_get(json_object_get(
-				batch_only_sub(b->st[i].report), RK_VERDICTS),
-				verdict_code((enum verdict)v)));
+			sum += b->st[i].row.verdicts[v];
 		json_object_set_new(t, verdict_code((enum verdict)v), json_integer(sum));
 	}
 	return t;

@@ -8,7 +8,8 @@ GRADER_CLI_SRCS := grader/cli/options.c grader/cli/guard.c grader/cli/engine.c \
                    grader/cli/batch_resume.c grader/cli/batch_sched.c \
                    grader/cli/batch_progress.c grader/cli/batch_out.c \
                    grader/cli/batch_gradebook.c grader/cli/batch_summary.c \
-                   grader/cli/batch_lms.c grader/cli/batch_pages.c
+                   grader/cli/batch_lms.c grader/cli/batch_pages.c \
+                   grader/cli/batch_rows.c
 # --shard K/N: which students a shard grades (shard.h).
 GRADER_CLI_SRCS += grader/cli/shard.c
 # --merge OUT...: the shards' outputs into one gradebook (batch_merge.c).
@@ -68,6 +69,14 @@ bench-memory: $(BUILD_BIN)/grade $(BUILD_BIN)/reference
 bench-wrong: $(BUILD_BIN)/grade $(BUILD_BIN)/reference $(B)/helpers/bench_spawn
 	sh tests/bench/bench-wrong.sh $(B)
 BENCH_TARGETS += bench-memory bench-wrong
+# `make bench-batch-memory`: a batch's peak memory and CPU at 25, 250 and
+# 1,000 students (BENCH_BATCH_SIZES), beside the class's similarity alone
+# (tests/bench/bench-batch-memory.sh).
+BENCH_BATCH_SIZES ?= 25 250 1000
+.PHONY: bench-batch-memory
+bench-batch-memory: $(BUILD_BIN)/grade
+	sh tests/bench/bench-batch-memory.sh $(B) "$(BENCH_BATCH_SIZES)" hidden-tests
+BENCH_TARGETS += bench-batch-memory
 # guard.c hides the checkout grade was built from (its reference, hidden
 # suite, samples and build tree) from the compiler, wherever grade runs.
 $(call obj,grader/cli/guard.c): CPPFLAGS += -DWG_SRCDIR='"$(CURDIR)"' \

@@ -230,7 +230,7 @@ static const char page_script[] =
 static void write_head(const struct page *pg)
 {
 	FILE *f = pg->f;
-	size_t n = json_array_size(pg->subs);
+	size_t n = pg->rows->n;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      "<meta http-equiv=\"Content-Security-Policy\" content=\"" PAGE_CSP "\">\n"
@@ -318,11 +318,10 @@ static void write_student(const struct page *pg, size_t idx, const json_t *sub)
 	fputs("</tbody>\n", f);
 }
 
-static void write_students(const struct page *pg)
+/* 0, or -1 when a submission could not be read (out of memory). */
+static int write_students(const struct page *pg)
 {
 	FILE *f = pg->f;
-	size_t i;
-	const json_t *sub;
 
 	fputs("<h2>Submissions</h2>\n<div class=\"filters\">"
 	      "<label>name <input id=\"filter\" type=\"search\" autocomplete=\"off\">"
@@ -334,7 +333,7 @@ static void write_students(const struct page *pg)
 	      "<option value=\"ungraded\">not graded</option>"
 	      "</select></label>", f);
 	fprintf(f, "<span class=\"meta\"><span id=\"shown\">%zu</span> shown</span>"
-		"</div>\n", json_array_size(pg->subs));
+		"</div>\n", pg->rows->n);
 	fputs("<table id=\"students\">\n<thead><tr>"
 	      "<th data-sort=\"name\">submission</th>"
 	      "<th class=\"num\" data-sort=\"score\" data-type=\"num\">score</th>"
@@ -342,16 +341,41 @@ static void write_students(const struct page *pg)
 	      "<th>verdicts</th>"
 	      "<th data-sort=\"build\">build</th>"
 	      "<th data-sort=\"status\">status</th></tr></thead>\n", f);
-	json_array_foreach(pg->subs, i, sub)
+	for (size_t i = 0; i < pg->rows->n; i++) {
+		json_t *sub = htmlp_sub(pg, i);
+
+		if (!sub)
+			return -1;
 		write_student(pg, i, sub);
+		json_decref(sub);
+	}
 	fputs("</table>\n", f);
+	return 0;
+}
+
+json_t *htmlp_sub(const struct page *pg, size_t i)
+{
+	return pg->rows->get(pg->rows->arg, i);
+}
+
+/* A report's own submissions as a page's rows. */
+static json_t *array_row(void *arr, size_t i)
+{
+	return json_incref(json_array_get(arr, i));
 }
 
 int html_write(FILE *f, const json_t *report)
 {
+	json_t *subs = json_object_get(report, RK_SUBMISSIONS);
+	struct html_rows rows = { json_array_size(subs), array_row, subs };
+
+	return html_write_rows(f, report, &rows);
+}
+
+int html_write_rows(FILE *f, const json_t *report, const struct html_rows *rows)
+{
 	struct page pg = {
-		.f = f, .report = report,
-		.subs = json_object_get(report, RK_SUBMISSIONS),
+		.f = f, .report = report, .rows = rows,
 		/* Only an explicit staff report shows hidden cases in full. */
 		.student = !str_is(get_str(report, RK_VIEW), RK_VIEW_STAFF),
 		.compact = json_is_true(json_object_get(report, RK_PAGE_COMPACT)),
@@ -369,8 +393,7 @@ int html_write(FILE *f, const json_t *report)
 		html_suite_section(f, json_object_get(report, RK_SUITE_REPORT));
 	if (!pg.student && json_is_object(json_object_get(report, "similarity")))
 		html_similarity_section(f, json_object_get(report, "similarity"));
-	write_students(&pg);
-	if (htmlp_write_data(&pg) < 0) {
+	if (write_students(&pg) < 0 || htmlp_write_data(&pg) < 0) {
 		errno = ENOMEM;
 		rc = -1;
 		goto out;

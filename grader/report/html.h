@@ -73,6 +73,25 @@
  * memory, or writing failed; the page may then be partial). */
 int html_write(FILE *f, const json_t *report);
 
+/* A page's submissions read one at a time, so that a class of any size
+ * is never whole in memory (a batch keeps its students' reports on disk):
+ * n of them; get(arg, i) returns submission i (0 <= i < n) as
+ * html_class_add makes it, a new reference the page lets go of at once,
+ * or NULL when out of memory or unreadable. The page asks for each i in
+ * order, 0 to n - 1, several times over (its figures, its table, its
+ * data block). */
+struct html_rows {
+	size_t n;
+	json_t *(*get)(void *arg, size_t i);
+	void *arg;
+};
+
+/* html_write for a class whose submissions come from rows; cls holds the
+ * rest (html_class_new's keys, html_class_set_compact, "similarity"...),
+ * its own "submissions" not read. The page is the one html_write writes
+ * for cls with those submissions in it. 0, or -1 with errno set. */
+int html_write_rows(FILE *f, const json_t *cls, const struct html_rows *rows);
+
 /* The suite report (suitereport.h's JSON) as a <section
  * id="suite-strength">: summary, survivors, fragile solutions, cases that
  * kill nothing, categories, and the kill matrix (table#sr-matrix, one

@@ -7,7 +7,8 @@
  * opened. A class of 1,000 thus loads as a table of 1,000 rows, not one
  * of 91,000, and its data block holds what failed, not every case.
  *
- * The value: {"n": N, "k": CASES, "t": TEXTS, "s": SUBS, "x": 0/1, "h": 1}.
+ * The value: {"n": N, "s": SUBS, "k": CASES, "t": TEXTS, "x": 0/1, "h": 1},
+ * written a submission at a time (htmlp_write_data).
  *   CASES  each distinct case once, [name, category, hidden (0/1), points];
  *   N      the usual list of cases: CASES[0..N-1] in order (the first
  *          graded submission's);
@@ -296,20 +297,26 @@ static int set_text(struct block *b, json_t *o, const char *key, json_t *s)
 }
 
 /* The usual list of cases: the first submission's that has any, put
- * first in CASES. 0, or -1 when out of memory. */
+ * first in CASES. 0, or -1 when out of memory or a submission could not
+ * be read. */
 static int find_usual(struct block *b)
 {
-	const json_t *sub, *cases, *k;
-	size_t i, j;
+	for (size_t i = 0; i < b->pg->rows->n; i++) {
+		json_t *sub = htmlp_sub(b->pg, i);
+		const json_t *cases = json_object_get(sub, RK_CASES), *k;
+		size_t j;
+		int bad = !sub;
 
-	json_array_foreach(b->pg->subs, i, sub) {
-		if (!json_array_size(cases = json_object_get(sub, RK_CASES)))
-			continue;
-		json_array_foreach(cases, j, k)
-			if (case_index(b->ks, k, j) < 0)
-				return -1;
-		b->usual = json_array_size(b->ks);
-		break;
+		if (!bad && json_array_size(cases)) {
+			json_array_foreach(cases, j, k)
+				bad = bad || case_index(b->ks, k, j) < 0;
+			b->usual = json_array_size(b->ks);
+			json_decref(sub);
+			return bad ? -1 : 0;
+		}
+		json_decref(sub);
+		if (bad)
+			return -1;
 	}
 	return 0;
 }
@@ -395,42 +402,57 @@ static int text_escape(const char *s, size_t len, void *data)
 	return 0;
 }
 
+/* The dump of v, escaped for the <pre> on the way: no copy of the
+ * whole. Six digits, as the rest of the page writes numbers (%g). 0, or
+ * -1 when out of memory. */
+static int put_json(FILE *f, const json_t *v)
+{
+	return json_dump_callback(v, text_escape, f, JSON_COMPACT |
+				  JSON_ENSURE_ASCII | JSON_REAL_PRECISION(6)) < 0 ? -1 : 0;
+}
+
+/* Written a submission at a time (html.h's struct html_rows: a class of
+ * any size is never whole in memory): the submissions first, then the
+ * tables they point into, which only the class's distinct cases and
+ * texts make grow. A failed write (out of memory, a row unreadable) may
+ * leave part of the block: the page is incomplete then anyway
+ * (html_write fails). */
 int htmlp_write_data(const struct page *pg)
 {
 	struct block b = {
 		.pg = pg, .ks = json_array(), .ts = json_array(),
 		.tindex = json_object(),
 	};
-	json_t *ss = json_array(), *all = NULL;
-	const json_t *sub;
-	size_t i;
-	int bad = !b.ks || !b.ts || !b.tindex || !ss;
+	int bad = !b.ks || !b.ts || !b.tindex;
 
 	/* TEXTS[0] is "", so that 0 is no text. */
 	bad = bad || json_array_append_new(b.ts, json_string("")) < 0 ||
 	      find_usual(&b) < 0;
-	json_array_foreach(pg->subs, i, sub)
-		bad = bad || json_array_append_new(ss, sub_entry(&b, sub)) < 0;
 	if (!bad)
-		all = json_pack("{s:I, s:O, s:O, s:O, s:i}", "n", (json_int_t)b.usual,
-				"k", b.ks, "t", b.ts, "s", ss, "x", pg->compact);
-	if (all && pg->student)
-		bad = json_object_set_new(all, "h", json_integer(1)) < 0;
-	bad = bad || !all;
-	/* Written as it is dumped, escaped on the way: no copy of the whole.
-	 * Six digits, as the rest of the page writes numbers (%g). A failed
-	 * dump (out of memory) may leave part of the block: the page is
-	 * incomplete then anyway (html_write fails). */
-	if (!bad) {
-		fputs("<pre id=\"wg-data\" hidden>", pg->f);
-		bad = json_dump_callback(all, text_escape, pg->f, JSON_COMPACT |
-					 JSON_ENSURE_ASCII | JSON_REAL_PRECISION(6)) < 0;
-		fputs("</pre>\n", pg->f);
+		fprintf(pg->f, "<pre id=\"wg-data\" hidden>{\"n\":%zu,\"s\":[", b.usual);
+	for (size_t i = 0; !bad && i < pg->rows->n; i++) {
+		json_t *sub = htmlp_sub(pg, i);
+		json_t *e = sub ? sub_entry(&b, sub) : NULL;
+
+		if (i)
+			fputc(',', pg->f);
+		bad = !e || put_json(pg->f, e) < 0;
+		json_decref(e);
+		json_decref(sub);
 	}
-	json_decref(all);
+	if (!bad) {
+		fputs("],\"k\":", pg->f);
+		bad = put_json(pg->f, b.ks) < 0;
+	}
+	if (!bad) {
+		fputs(",\"t\":", pg->f);
+		bad = put_json(pg->f, b.ts) < 0;
+	}
+	if (!bad)
+		fprintf(pg->f, ",\"x\":%d%s}</pre>\n", pg->compact,
+			pg->student ? ",\"h\":1" : "");
 	json_decref(b.ks);
 	json_decref(b.ts);
 	json_decref(b.tindex);
-	json_decref(ss);
 	return bad ? -1 : 0;
 }

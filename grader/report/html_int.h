@@ -62,22 +62,25 @@ static inline int str_is(const char *s, const char *want)
 	return s && strcmp(s, want) == 0;
 }
 
+/* The names and hints are copies: a class's submissions are read one at a
+ * time (struct html_rows) and let go. */
 struct cat {
-	const char *name;
+	char *name;
 	double sum, max;
 	size_t n, full;
-	const char *hint;     /* shown (html.h: the view's rule), or NULL */
+	char *hint;           /* shown (html.h: the view's rule), or NULL */
 };
 
 struct failed {
-	const char *name, *category;
+	char *name, *category;
 	size_t failed;
 	size_t by[NVERDICTS + 1];   /* the last: a verdict not in the table */
 };
 
 struct page {
 	FILE *f;
-	const json_t *report, *subs;
+	const json_t *report;     /* the page's own keys (suite, view...) */
+	const struct html_rows *rows;   /* its submissions, one at a time */
 	int student;              /* the student view */
 	int compact;              /* a class page: texts cut (html_drill.c) */
 	size_t graded;            /* submissions with cases */
@@ -117,7 +120,11 @@ static inline void num(FILE *f, double v)
 	fprintf(f, "%g", v);
 }
 
-/* Gathers pg's figures from pg->report (html_summary.c). 0, or -1 when
+/* Submission i of the page: a new reference (json_decref it), NULL when
+ * out of memory or unreadable (html.c). */
+json_t *htmlp_sub(const struct page *pg, size_t i);
+
+/* Gathers pg's figures from pg->rows (html_summary.c). 0, or -1 when
  * out of memory; htmlp_release frees them either way. */
 int htmlp_gather(struct page *pg);
 void htmlp_release(struct page *pg);

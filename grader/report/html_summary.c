@@ -1,8 +1,9 @@
 /*
  * html_summary: the class at a glance (html.h's page, under its head):
  * one pass over the submissions gathers the figures (scores, categories,
- * failed cases) into small C arrays whose strings point into the report,
- * then the sections that show them are written: the scores and their
+ * failed cases) into small C arrays that copy their strings (each
+ * submission is let go once read: html.h's struct html_rows), then the
+ * sections that show them are written: the scores and their
  * histogram, each category, the cases failed most.
  */
 #include "grader/report/html_int.h"
@@ -29,8 +30,11 @@ static struct cat *cat_of(struct page *pg, const char *name)
 	if (!c)
 		return NULL;
 	pg->cats = c;
-	c += pg->ncats++;
-	*c = (struct cat){ .name = name };
+	c += pg->ncats;
+	*c = (struct cat){ .name = strdup(name) };
+	if (!c->name)
+		return NULL;
+	pg->ncats++;
 	return c;
 }
 
@@ -46,8 +50,15 @@ static struct failed *failed_of(struct page *pg, const char *name,
 	if (!e)
 		return NULL;
 	pg->fails = e;
-	e += pg->nfails++;
-	*e = (struct failed){ .name = name, .category = category };
+	e += pg->nfails;
+	*e = (struct failed){ .name = strdup(name),
+			      .category = category ? strdup(category) : NULL };
+	if (!e->name || (category && !e->category)) {
+		free(e->name);
+		free(e->category);
+		return NULL;
+	}
+	pg->nfails++;
 	return e;
 }
 
@@ -84,8 +95,9 @@ static int gather_sub(struct page *pg, const json_t *sub)
 		e->max = max > e->max ? max : e->max;
 		e->n++;
 		e->full += sc >= max;
-		if (!e->hint && hint && (!pg->student || shown_failure(pg, sub, name)))
-			e->hint = hint;
+		if (!e->hint && hint && (!pg->student || shown_failure(pg, sub, name)) &&
+		    !(e->hint = strdup(hint)))
+			return -1;
 	}
 	json_array_foreach(json_object_get(sub, RK_CASES), i, k) {
 		const char *name = get_str(k, RK_NAME), *v = get_str(k, RK_VERDICT);
@@ -117,25 +129,34 @@ static int cmp_failed(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* One submission's score into the figures. */
+static int gather_score(struct page *pg, const json_t *sub)
+{
+	double sc = get_num(sub, RK_SCORE), max = get_num(sub, RK_MAX_SCORE);
+	double pct = max > 0 ? 100.0 * sc / max : 0;
+	int bin = (int)(pct / (100.0 / HIST_BINS));
+
+	if (!graded(sub))
+		return 0;
+	pg->scores[pg->graded++] = sc;
+	pg->max_score = max > pg->max_score ? max : pg->max_score;
+	pg->hist[bin >= HIST_BINS ? HIST_BINS - 1 : bin < 0 ? 0 : bin]++;
+	return gather_sub(pg, sub);
+}
+
 int htmlp_gather(struct page *pg)
 {
-	size_t i, n = json_array_size(pg->subs);
-	const json_t *sub;
+	size_t n = pg->rows->n;
 
 	pg->scores = malloc((n + 1) * sizeof *pg->scores);
 	if (!pg->scores)
 		return -1;
-	json_array_foreach(pg->subs, i, sub) {
-		double sc = get_num(sub, RK_SCORE), max = get_num(sub, RK_MAX_SCORE);
-		double pct = max > 0 ? 100.0 * sc / max : 0;
-		int bin = (int)(pct / (100.0 / HIST_BINS));
+	for (size_t i = 0; i < n; i++) {
+		json_t *sub = htmlp_sub(pg, i);
+		int rc = sub ? gather_score(pg, sub) : -1;
 
-		if (!graded(sub))
-			continue;
-		pg->scores[pg->graded++] = sc;
-		pg->max_score = max > pg->max_score ? max : pg->max_score;
-		pg->hist[bin >= HIST_BINS ? HIST_BINS - 1 : bin < 0 ? 0 : bin]++;
-		if (gather_sub(pg, sub) < 0)
+		json_decref(sub);
+		if (rc < 0)
 			return -1;
 	}
 	if (pg->graded)
@@ -292,7 +313,7 @@ static void write_failed(const struct page *pg)
 static void write_one(const struct page *pg)
 {
 	FILE *f = pg->f;
-	const json_t *sub = json_array_get(pg->subs, 0);
+	json_t *sub = htmlp_sub(pg, 0);
 	double sc = get_num(sub, RK_SCORE), max = get_num(sub, RK_MAX_SCORE);
 
 	fputs("<h2>Score</h2>\n<p id=\"stats\">", f);
@@ -301,8 +322,10 @@ static void write_one(const struct page *pg)
 		fputs("Not graded: ", f);
 		esc(f, get_str(sub, RK_STATUS) ? get_str(sub, RK_STATUS) : "not graded");
 		fputs(".</p>\n", f);
+		json_decref(sub);
 		return;
 	}
+	json_decref(sub);
 	num(f, sc);
 	fputs(" of ", f);
 	num(f, max);
@@ -331,7 +354,7 @@ static void write_one(const struct page *pg)
 
 void htmlp_write_summary(const struct page *pg)
 {
-	if (json_array_size(pg->subs) == 1) {
+	if (pg->rows->n == 1) {
 		write_one(pg);
 		return;
 	}
@@ -342,6 +365,14 @@ void htmlp_write_summary(const struct page *pg)
 
 void htmlp_release(struct page *pg)
 {
+	for (size_t i = 0; i < pg->ncats; i++) {
+		free(pg->cats[i].name);
+		free(pg->cats[i].hint);
+	}
+	for (size_t i = 0; i < pg->nfails; i++) {
+		free(pg->fails[i].name);
+		free(pg->fails[i].category);
+	}
 	free(pg->scores);
 	free(pg->cats);
 	free(pg->fails);

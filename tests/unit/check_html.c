@@ -557,6 +557,97 @@ START_TEST(test_compact_out_of_memory)
 }
 END_TEST
 
+/* A class's rows given one at a time (html_write_rows, as a batch reads
+ * them from its spool): the page is html_write's of the same class byte
+ * for byte, and the page holds no row once it has asked for the next. */
+struct one_at_a_time {
+	const json_t *subs;
+	json_t *last;            /* the row given last, still referenced here */
+	size_t asked, held;      /* rows given; times the last was still held */
+};
+
+static json_t *next_row(void *arg, size_t i)
+{
+	struct one_at_a_time *o = arg;
+
+	/* Only this test's reference left: the page let the row go. */
+	if (o->last && o->last->refcount > 1)
+		o->held++;
+	json_decref(o->last);
+	o->last = json_deep_copy(json_array_get(o->subs, i));
+	o->asked++;
+	return json_incref(o->last);
+}
+
+START_TEST(test_class_rows)
+{
+	json_t *mixed = report_fixture_json("mixed");
+	json_t *cls = html_class_new("hidden", "staff"), *bare;
+	struct one_at_a_time o = { 0 };
+	struct html_rows rows = { 0, next_row, &o };
+	char *whole, *streamed = NULL;
+	size_t n = 0;
+	FILE *m;
+
+	ck_assert_ptr_nonnull(mixed);
+	for (int i = 0; i < 30; i++) {
+		char name[16];
+
+		snprintf(name, sizeof name, "s%02d", i);
+		ck_assert_int_eq(html_class_add(cls, name, i % 3 ? "graded" : "unchanged",
+						NULL, mixed), 0);
+	}
+	ck_assert_int_eq(html_class_add(cls, "late", "not graded", "why", NULL), 0);
+	ck_assert_int_eq(html_class_set_compact(cls), 0);
+	whole = page(cls);
+	o.subs = json_object_get(cls, "submissions");
+	rows.n = json_array_size(o.subs);
+	/* The rows come from the source alone: the class given is bare. */
+	bare = json_deep_copy(cls);
+	json_array_clear(json_object_get(bare, "submissions"));
+	m = open_memstream(&streamed, &n);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_int_eq(html_write_rows(m, bare, &rows), 0);
+	fclose(m);
+	ck_assert_str_eq(streamed, whole);
+	ck_assert_uint_ge(o.asked, 2 * rows.n);
+	ck_assert_uint_eq(o.held, 0);
+	json_decref(o.last);
+	free(whole);
+	free(streamed);
+	json_decref(bare);
+	json_decref(cls);
+	json_decref(mixed);
+}
+END_TEST
+
+/* A row that cannot be read fails the page (-1, ENOMEM), never a page
+ * without the student. */
+static json_t *no_row(void *arg, size_t i)
+{
+	(void)arg;
+	(void)i;
+	return NULL;
+}
+
+START_TEST(test_class_rows_error)
+{
+	json_t *cls = html_class_new("s", "staff");
+	struct html_rows rows = { 2, no_row, NULL };
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&buf, &n);
+
+	ck_assert_ptr_nonnull(m);
+	errno = 0;
+	ck_assert_int_eq(html_write_rows(m, cls, &rows), -1);
+	ck_assert_int_eq(errno, ENOMEM);
+	fclose(m);
+	free(buf);
+	json_decref(cls);
+}
+END_TEST
+
 START_TEST(test_empty_report)
 {
 	json_t *r = json_pack("{s:s, s:[]}", "suite", "s", "submissions");
@@ -633,6 +724,8 @@ Suite *make_html_suite(void)
 	tcase_add_test(tc, test_compact_class);
 	tcase_add_test(tc, test_compact_student_view);
 	tcase_add_test(tc, test_compact_out_of_memory);
+	tcase_add_test(tc, test_class_rows);
+	tcase_add_test(tc, test_class_rows_error);
 	tcase_add_test(tc, test_empty_report);
 	tcase_add_test(tc, test_write_error);
 	tcase_add_test(tc, test_suite_section);
