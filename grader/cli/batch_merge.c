@@ -43,6 +43,7 @@
 #include "grader/cli/options.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
+#include "grader/report/report_read.h"
 
 struct shard_out {
 	const char *dir;         /* OUT, as given */
@@ -156,13 +157,6 @@ static int load_summary(struct shard_out *o)
 	return rc;
 }
 
-static const char *str_of(const json_t *o, const char *key)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-
-	return s ? s : "";
-}
-
 /* The keys that make reports comparable, and what each says. */
 static const char *const same_keys[][2] = {
 	{ RK_GRADER_VERSION, "made by another grader version" },
@@ -178,12 +172,12 @@ static int same_as_first(const struct merge *m, const json_t *j,
 {
 	for (size_t i = 0; i < NSAME_KEYS; i++) {
 		const char *key = same_keys[i][0];
-		const char *want = str_of(m->outs[0].sum, key);
+		const char *want = report_text(m->outs[0].sum, key);
 
-		if (strcmp(str_of(j, key), want) != 0)
+		if (strcmp(report_text(j, key), want) != 0)
 			return error("'%s' was %s than '%s': %s '%s', not '%s'",
 				     where, same_keys[i][1],
-				     m->outs[0].dir, key, str_of(j, key), want);
+				     m->outs[0].dir, key, report_text(j, key), want);
 	}
 	return 0;
 }
@@ -274,20 +268,20 @@ static void fill_suite(struct merge *m)
 	size_t i;
 	const json_t *c;
 
-	s->name = xstrdup(str_of(sum, RK_SUITE));
+	s->name = xstrdup(report_text(sum, RK_SUITE));
 	s->categories = xcalloc(json_array_size(cats) + 1, sizeof *s->categories);
 	s->hints = xcalloc(json_array_size(cats) + 1, sizeof *s->hints);
 	json_array_foreach(cats, i, c) {
 		const char *h = json_string_value(json_object_get(c, RK_HINT));
 
-		s->categories[s->ncategories] = xstrdup(str_of(c, RK_CATEGORY));
+		s->categories[s->ncategories] = xstrdup(report_text(c, RK_CATEGORY));
 		s->hints[s->ncategories++] = h ? xstrdup(h) : NULL;
 	}
-	m->b.suite_dir = str_of(sum, RK_SUITE_DIR);
+	m->b.suite_dir = report_text(sum, RK_SUITE_DIR);
 	m->b.suite_max = (long)json_integer_value(json_object_get(sum, BK_SUITE_MAX_SCORE));
-	m->b.options_key = xstrdup(str_of(sum, BK_GRADE_OPTIONS));
+	m->b.options_key = xstrdup(report_text(sum, BK_GRADE_OPTIONS));
 	snprintf(m->b.suite_hash, sizeof m->b.suite_hash, "%s",
-		 str_of(sum, BK_SUITE_HASH));
+		 report_text(sum, BK_SUITE_HASH));
 }
 
 /* Every name of every shard's class, sorted, once each. */
@@ -337,8 +331,8 @@ static const char *shard_error(const json_t *sum, const char *name)
 	const json_t *e;
 
 	json_array_foreach(json_object_get(sum, BK_ERRORS), i, e)
-		if (strcmp(str_of(e, RK_STUDENT), name) == 0)
-			return str_of(e, RK_ERROR);
+		if (strcmp(report_text(e, RK_STUDENT), name) == 0)
+			return report_text(e, RK_ERROR);
 	return NULL;
 }
 
@@ -359,12 +353,12 @@ static int fill_graded(struct merge *m, const struct shard_out *o,
 	if (!r)
 		error("cannot read '%s': %d:%d: %s", strbuf_str(&where),
 		      err.line, err.column, err.text);
-	else if (strcmp(str_of(r, RK_STUDENT), s->name))
+	else if (strcmp(report_text(r, RK_STUDENT), s->name))
 		error("'%s' is the report of '%s', not of '%s'", strbuf_str(&where),
-		      str_of(r, RK_STUDENT), s->name);
+		      report_text(r, RK_STUDENT), s->name);
 	else if (same_as_first(m, r, strbuf_str(&where)) == 0)
 		rc = 0;
-	if (rc == 0 && strcmp(str_of(r, RK_STATUS), BK_NO_SUBMISSION_STATUS) == 0) {
+	if (rc == 0 && strcmp(report_text(r, RK_STATUS), BK_NO_SUBMISSION_STATUS) == 0) {
 		s->state = ST_NO_SUBMISSION;
 		m->b.no_submission++;
 	} else if (rc == 0 && json_array_size(json_object_get(r, RK_SUBMISSIONS)) == 1) {

@@ -12,6 +12,7 @@
 #include "grader/judge/verdict.h"
 #include "grader/lib/escape.h"
 #include "grader/lib/usage.h"
+#include "grader/report/report_read.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -315,11 +316,6 @@ static void text_names(FILE *f, const char *label, const json_t *names)
 	fputc('\n', f);
 }
 
-static long long int_of(const json_t *o, const char *key)
-{
-	return (long long)json_integer_value(json_object_get(o, key));
-}
-
 /* "label (N): 2, 3" for a list of numbers. */
 static void text_numbers(FILE *f, const char *label, const json_t *nums)
 {
@@ -343,11 +339,11 @@ static void text_shard(FILE *f, const json_t *sum)
 	size_t i;
 	const json_t *e;
 
-	if (int_of(sh, BK_COUNT) > 1)
+	if (report_int(sh, BK_COUNT) > 1)
 		fprintf(f, "shard %lld of %lld: %lld of the class's %zu students "
 			"(grade --merge combines the shards)\n",
-			int_of(sh, BK_INDEX), int_of(sh, BK_COUNT),
-			int_of(sum, BK_STUDENTS),
+			report_int(sh, BK_INDEX), report_int(sh, BK_COUNT),
+			report_int(sum, BK_STUDENTS),
 			json_array_size(json_object_get(sum, BK_CLASS_STUDENTS)));
 	if (!merge)
 		return;
@@ -373,24 +369,24 @@ void batch_write_summary_text(FILE *f, const json_t *sum)
 	if (partial && merge)
 		fprintf(f, "PARTIAL: a shard or a student is missing from the "
 			"merge (below); %lld of %lld graded\n",
-			int_of(sum, BK_GRADED), int_of(sum, BK_STUDENTS));
+			report_int(sum, BK_GRADED), report_int(sum, BK_STUDENTS));
 	else if (partial)
 		fprintf(f, "PARTIAL: the batch was interrupted; %lld of %lld "
-			"graded\n", int_of(sum, BK_GRADED), int_of(sum, BK_STUDENTS));
+			"graded\n", report_int(sum, BK_GRADED), report_int(sum, BK_STUDENTS));
 	fprintf(f, "%lld students: %lld graded now, %lld unchanged since the "
-		"last run, %lld not graded", int_of(sum, BK_STUDENTS),
-		int_of(sum, BK_GRADED_NOW), int_of(sum, BK_UNCHANGED),
-		int_of(sum, BK_NOT_GRADED));
-	if (int_of(sum, BK_NOT_STARTED))
-		fprintf(f, ", %lld not started", int_of(sum, BK_NOT_STARTED));
-	if (int_of(sum, BK_NO_SUBMISSION))
-		fprintf(f, ", %lld without a submission", int_of(sum, BK_NO_SUBMISSION));
+		"last run, %lld not graded", report_int(sum, BK_STUDENTS),
+		report_int(sum, BK_GRADED_NOW), report_int(sum, BK_UNCHANGED),
+		report_int(sum, BK_NOT_GRADED));
+	if (report_int(sum, BK_NOT_STARTED))
+		fprintf(f, ", %lld not started", report_int(sum, BK_NOT_STARTED));
+	if (report_int(sum, BK_NO_SUBMISSION))
+		fprintf(f, ", %lld without a submission", report_int(sum, BK_NO_SUBMISSION));
 	fputs("\n", f);
 	if (partial)
 		fprintf(f, "Score out of %g (partial: over the %lld of %lld "
 			"graded): mean %.2f, median %g, lowest %g, highest %g\n",
 			json_number_value(json_object_get(sc, RK_MAX_SCORE)),
-			int_of(sum, BK_GRADED), int_of(sum, BK_STUDENTS),
+			report_int(sum, BK_GRADED), report_int(sum, BK_STUDENTS),
 			json_number_value(json_object_get(sc, BK_MEAN)),
 			json_number_value(json_object_get(sc, BK_MEDIAN)),
 			json_number_value(json_object_get(sc, BK_LOWEST)),
@@ -411,7 +407,7 @@ void batch_write_summary_text(FILE *f, const json_t *sum)
 			json_string_value(json_object_get(e, RK_CATEGORY)),
 			json_number_value(json_object_get(e, BK_MEAN)),
 			json_number_value(json_object_get(e, RK_MAX_SCORE)),
-			int_of(e, BK_FULL_MARKS), int_of(e, BK_STUDENTS));
+			report_int(e, BK_FULL_MARKS), report_int(e, BK_STUDENTS));
 	text_failed(f, json_object_get(sum, BK_MOST_FAILED));
 	if (json_array_size(json_object_get(sum, BK_ERRORS)))
 		fputs("\nNot graded (run the batch again to retry them):\n", f);

@@ -10,6 +10,13 @@ const char *report_str(const json_t *o, const char *key)
 	return json_string_value(json_object_get(o, key));
 }
 
+const char *report_text(const json_t *o, const char *key)
+{
+	const char *s = report_str(o, key);
+
+	return s ? s : "";
+}
+
 double report_num(const json_t *o, const char *key)
 {
 	return json_number_value(json_object_get(o, key));

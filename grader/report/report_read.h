@@ -20,6 +20,8 @@
 
 /* o's member key as a string, NULL when it is not one. */
 const char *report_str(const json_t *o, const char *key);
+/* The same, "" when it is not one (for comparing and printing). */
+const char *report_text(const json_t *o, const char *key);
 
 /* o's member key as a number (an integer or a real), else 0. */
 double report_num(const json_t *o, const char *key);

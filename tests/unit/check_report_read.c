@@ -48,6 +48,9 @@ START_TEST(test_members)
 	ck_assert_ptr_null(report_str(o, "i"));
 	ck_assert_ptr_null(report_str(o, "missing"));
 	ck_assert_ptr_null(report_str(NULL, "s"));
+	ck_assert_str_eq(report_text(o, "s"), "text");
+	ck_assert_str_eq(report_text(o, "i"), "");
+	ck_assert_str_eq(report_text(NULL, "s"), "");
 	ck_assert(report_num(o, "i") == 7.0);
 	ck_assert(report_num(o, "r") == 2.5);
 	ck_assert(report_num(o, "s") == 0.0);
