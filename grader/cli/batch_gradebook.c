@@ -12,6 +12,7 @@
 #include "grader/lib/usage.h"
 #include "grader/report/html.h"
 #include "grader/report/keys.h"
+#include "grader/report/report_read.h"
 
 /* One CSV field: quoted when it holds a separator, quote or line break;
  * a leading = + - @ gets a ' so spreadsheets never run it as a formula. */
@@ -48,7 +49,7 @@ const json_t *batch_category_of(const json_t *sub, const char *cat)
 	const json_t *c;
 
 	json_array_foreach(json_object_get(sub, RK_CATEGORIES), i, c) {
-		const char *name = json_string_value(json_object_get(c, RK_CATEGORY));
+		const char *name = report_str(c, RK_CATEGORY);
 
 		if (name && strcmp(name, cat) == 0)
 			return c;

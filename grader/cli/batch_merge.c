@@ -133,8 +133,8 @@ static int load_summary(struct shard_out *o)
 
 	o->sum = json_load_file(path, 0, &err);
 	sh = json_object_get(o->sum, BK_SHARD);
-	o->shard.index = (long)json_integer_value(json_object_get(sh, BK_INDEX));
-	o->shard.count = (long)json_integer_value(json_object_get(sh, BK_COUNT));
+	o->shard.index = (long)report_int(sh, BK_INDEX);
+	o->shard.count = (long)report_int(sh, BK_COUNT);
 	if (!o->sum)
 		error("cannot read '%s': %d:%d: %s", path, err.line, err.column,
 		      err.text);
@@ -272,13 +272,13 @@ static void fill_suite(struct merge *m)
 	s->categories = xcalloc(json_array_size(cats) + 1, sizeof *s->categories);
 	s->hints = xcalloc(json_array_size(cats) + 1, sizeof *s->hints);
 	json_array_foreach(cats, i, c) {
-		const char *h = json_string_value(json_object_get(c, RK_HINT));
+		const char *h = report_str(c, RK_HINT);
 
 		s->categories[s->ncategories] = xstrdup(report_text(c, RK_CATEGORY));
 		s->hints[s->ncategories++] = h ? xstrdup(h) : NULL;
 	}
 	m->b.suite_dir = report_text(sum, RK_SUITE_DIR);
-	m->b.suite_max = (long)json_integer_value(json_object_get(sum, BK_SUITE_MAX_SCORE));
+	m->b.suite_max = (long)report_int(sum, BK_SUITE_MAX_SCORE);
 	m->b.options_key = xstrdup(report_text(sum, BK_GRADE_OPTIONS));
 	snprintf(m->b.suite_hash, sizeof m->b.suite_hash, "%s",
 		 report_text(sum, BK_SUITE_HASH));

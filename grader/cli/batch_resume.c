@@ -23,6 +23,7 @@
 
 #include "grader/lib/usage.h"
 #include "grader/run/build.h"
+#include "grader/report/report_read.h"
 
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 #define FNV_PRIME 0x100000001b3ULL
@@ -129,7 +130,7 @@ void batch_hash_tree(const char *root, char out[17])
 }
 static int key_matches(const json_t *r, const char *key, const char *want)
 {
-	const char *v = json_string_value(json_object_get(r, key));
+	const char *v = report_str(r, key);
 
 	return v && strcmp(v, want) == 0;
 }

@@ -36,6 +36,7 @@
 #include "grader/lib/util.h"
 #include "grader/report/html.h"
 #include "grader/report/keys.h"
+#include "grader/report/report_read.h"
 
 /* Where in the class a thing was seen first: student index, then case. */
 struct first {
@@ -115,8 +116,8 @@ static void tally_hints(struct batch_tally *t, const json_t *sub, size_t st)
 	const json_t *c;
 
 	json_array_foreach(json_object_get(sub, RK_CATEGORIES), i, c) {
-		const char *name = json_string_value(json_object_get(c, RK_CATEGORY));
-		const char *hint = json_string_value(json_object_get(c, RK_HINT));
+		const char *name = report_str(c, RK_CATEGORY);
+		const char *hint = report_str(c, RK_HINT);
 
 		if (name && hint && batch_category_of(sub, name) == c)
 			tally_hint(t, name, hint, st);
@@ -167,8 +168,8 @@ static void tally_failures(struct batch_tally *t, const json_t *sub, size_t st)
 	const json_t *k;
 
 	json_array_foreach(json_object_get(sub, RK_CASES), i, k) {
-		const char *name = json_string_value(json_object_get(k, RK_NAME));
-		const char *v = json_string_value(json_object_get(k, RK_VERDICT));
+		const char *name = report_str(k, RK_NAME);
+		const char *v = report_str(k, RK_VERDICT);
 		const json_t *cat = json_object_get(k, RK_CATEGORY);
 		struct first at = { st, i };
 		struct fail_tally *e;
@@ -261,8 +262,8 @@ static void fill_row(const struct batch *b, struct batch_row *r, const json_t *r
 	const json_t *sub = batch_only_sub(report);
 	const json_t *counts = json_object_get(sub, RK_VERDICTS);
 	const json_t *sc = json_object_get(sub, RK_SCORE);
-	const char *build = json_string_value(json_object_get(
-		json_object_get(sub, RK_BUILD), RK_BUILD_STATUS));
+	const char *build = report_str(
+		json_object_get(sub, RK_BUILD), RK_BUILD_STATUS);
 
 	r->report = 1;
 	r->sub = sub != NULL;
@@ -270,10 +271,9 @@ static void fill_row(const struct batch *b, struct batch_row *r, const json_t *r
 	r->has_max = json_object_get(sub, RK_MAX_SCORE) != NULL;
 	r->accepted = batch_all_accepted(report) != 0;
 	r->score = json_number_value(sc);
-	r->max = json_number_value(json_object_get(sub, RK_MAX_SCORE));
+	r->max = report_num(sub, RK_MAX_SCORE);
 	for (size_t v = 0; v < VERDICT_COUNT; v++)
-		r->verdicts[v] = json_integer_value(json_object_get(counts,
-						    verdict_code((enum verdict)v)));
+		r->verdicts[v] = report_int(counts, verdict_code((enum verdict)v));
 	r->build = build ? xstrdup(build) : NULL;
 	r->cats = xcalloc(b->suite.ncategories + 1, sizeof *r->cats);
 	for (size_t c = 0; c < b->suite.ncategories; c++) {
@@ -283,7 +283,7 @@ static void fill_row(const struct batch *b, struct batch_row *r, const json_t *r
 		r->cats[c].has = e != NULL;
 		r->cats[c].has_score = cs != NULL;
 		r->cats[c].score = json_number_value(cs);
-		r->cats[c].max = json_number_value(json_object_get(e, RK_MAX_SCORE));
+		r->cats[c].max = report_num(e, RK_MAX_SCORE);
 	}
 }
 

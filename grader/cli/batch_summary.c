@@ -24,13 +24,13 @@ static int cmp_double(const void *a, const void *b)
 static int cmp_failed(const void *a, const void *b)
 {
 	const json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
-	json_int_t fx = json_integer_value(json_object_get(x, BK_FAILED));
-	json_int_t fy = json_integer_value(json_object_get(y, BK_FAILED));
+	json_int_t fx = report_int(x, BK_FAILED);
+	json_int_t fy = report_int(y, BK_FAILED);
 
 	if (fx != fy)
 		return fx < fy ? 1 : -1;
-	return strcmp(json_string_value(json_object_get(x, BK_CASE)),
-		      json_string_value(json_object_get(y, BK_CASE)));
+	return strcmp(report_str(x, BK_CASE),
+		      report_str(y, BK_CASE));
 }
 
 /* The most failed cases, most first, each with its category's hint. */
@@ -47,8 +47,7 @@ static json_t *most_failed(const struct batch *b, size_t graded)
 	if (n)
 		qsort(v, n, sizeof *v, cmp_failed);
 	for (size_t i = 0; i < n && i < TOP_FAILED; i++) {
-		const char *cat = json_string_value(json_object_get(v[i],
-								    RK_CATEGORY));
+		const char *cat = report_str(v[i], RK_CATEGORY);
 		const char *h = cat ? batch_tally_hint(b, cat) : NULL;
 
 		json_object_set_new(v[i], BK_OF, json_integer((json_int_t)graded));
@@ -234,18 +233,16 @@ static void text_histogram(FILE *f, const json_t *scores)
 	json_int_t top = 1;
 
 	json_array_foreach(json_object_get(scores, BK_HISTOGRAM), i, h)
-		if (json_integer_value(json_object_get(h, BK_COUNT)) > top)
-			top = json_integer_value(json_object_get(h, BK_COUNT));
+		if (report_int(h, BK_COUNT) > top)
+			top = report_int(h, BK_COUNT);
 	fputs("\nScore distribution (% of the maximum):\n", f);
 	json_array_foreach(json_object_get(scores, BK_HISTOGRAM), i, h) {
-		json_int_t c = json_integer_value(json_object_get(h, BK_COUNT));
+		json_int_t c = report_int(h, BK_COUNT);
 		int bar = (int)(c * 40 / top);
 
 		fprintf(f, "  [%3lld%%, %3lld%%%s |",
-			(long long)json_integer_value(json_object_get(h,
-							BK_FROM_PERCENT)),
-			(long long)json_integer_value(json_object_get(h,
-							BK_TO_PERCENT)),
+			(long long)report_int(h, BK_FROM_PERCENT),
+			(long long)report_int(h, BK_TO_PERCENT),
 			i == HIST_BINS - 1 ? "]" : ")");
 		for (int k = 0; k < bar; k++)
 			fputc('#', f);
@@ -263,17 +260,17 @@ static void text_failed(FILE *f, const json_t *failed)
 	fputs("\nMost often failed cases:\n", f);
 	json_array_foreach(failed, i, e) {
 		const char *sep = "";
-		const char *hint = json_string_value(json_object_get(e, RK_HINT));
+		const char *hint = report_str(e, RK_HINT);
 
 		fprintf(f, "  %-24s %-14s failed by %lld of %lld (",
-			json_string_value(json_object_get(e, BK_CASE)),
-			json_string_value(json_object_get(e, RK_CATEGORY)) ?
-			json_string_value(json_object_get(e, RK_CATEGORY)) : "?",
-			(long long)json_integer_value(json_object_get(e, BK_FAILED)),
-			(long long)json_integer_value(json_object_get(e, BK_OF)));
+			report_str(e, BK_CASE),
+			report_str(e, RK_CATEGORY) ?
+			report_str(e, RK_CATEGORY) : "?",
+			(long long)report_int(e, BK_FAILED),
+			(long long)report_int(e, BK_OF));
 		for (size_t k = 0; k < VERDICT_COUNT; k++) {
-			json_int_t c = json_integer_value(json_object_get(
-				json_object_get(e, RK_VERDICTS), verdict_code((enum verdict)k)));
+			json_int_t c = report_int(json_object_get(e, RK_VERDICTS),
+						  verdict_code((enum verdict)k));
 
 			if (c <= 0)
 				continue;
@@ -363,8 +360,8 @@ void batch_write_summary_text(FILE *f, const json_t *sum)
 	const json_t *e;
 
 	fprintf(f, "warpgrade batch: suite %s (%s)\n",
-		json_string_value(json_object_get(sum, RK_SUITE)),
-		json_string_value(json_object_get(sum, RK_SUITE_DIR)));
+		report_str(sum, RK_SUITE),
+		report_str(sum, RK_SUITE_DIR));
 	text_shard(f, sum);
 	if (partial && merge)
 		fprintf(f, "PARTIAL: a shard or a student is missing from the "
@@ -385,37 +382,37 @@ void batch_write_summary_text(FILE *f, const json_t *sum)
 	if (partial)
 		fprintf(f, "Score out of %g (partial: over the %lld of %lld "
 			"graded): mean %.2f, median %g, lowest %g, highest %g\n",
-			json_number_value(json_object_get(sc, RK_MAX_SCORE)),
+			report_num(sc, RK_MAX_SCORE),
 			report_int(sum, BK_GRADED), report_int(sum, BK_STUDENTS),
-			json_number_value(json_object_get(sc, BK_MEAN)),
-			json_number_value(json_object_get(sc, BK_MEDIAN)),
-			json_number_value(json_object_get(sc, BK_LOWEST)),
-			json_number_value(json_object_get(sc, BK_HIGHEST)));
+			report_num(sc, BK_MEAN),
+			report_num(sc, BK_MEDIAN),
+			report_num(sc, BK_LOWEST),
+			report_num(sc, BK_HIGHEST));
 	else
 		fprintf(f, "Score out of %g: mean %.2f, median %g, lowest %g, "
 			"highest %g\n",
-			json_number_value(json_object_get(sc, RK_MAX_SCORE)),
-			json_number_value(json_object_get(sc, BK_MEAN)),
-			json_number_value(json_object_get(sc, BK_MEDIAN)),
-			json_number_value(json_object_get(sc, BK_LOWEST)),
-			json_number_value(json_object_get(sc, BK_HIGHEST)));
+			report_num(sc, RK_MAX_SCORE),
+			report_num(sc, BK_MEAN),
+			report_num(sc, BK_MEDIAN),
+			report_num(sc, BK_LOWEST),
+			report_num(sc, BK_HIGHEST));
 	verdict_print_legend(f);
 	text_histogram(f, sc);
 	fputs("\nBy category (mean / max, students with full marks):\n", f);
 	json_array_foreach(json_object_get(sum, RK_CATEGORIES), i, e)
 		fprintf(f, "  %-20s %6.2f / %-4g %lld of %lld\n",
-			json_string_value(json_object_get(e, RK_CATEGORY)),
-			json_number_value(json_object_get(e, BK_MEAN)),
-			json_number_value(json_object_get(e, RK_MAX_SCORE)),
+			report_str(e, RK_CATEGORY),
+			report_num(e, BK_MEAN),
+			report_num(e, RK_MAX_SCORE),
 			report_int(e, BK_FULL_MARKS), report_int(e, BK_STUDENTS));
 	text_failed(f, json_object_get(sum, BK_MOST_FAILED));
 	if (json_array_size(json_object_get(sum, BK_ERRORS)))
 		fputs("\nNot graded (run the batch again to retry them):\n", f);
 	json_array_foreach(json_object_get(sum, BK_ERRORS), i, e) {
 		fputs("  ", f);
-		put_scrubbed(f, json_string_value(json_object_get(e, RK_STUDENT)));
+		put_scrubbed(f, report_str(e, RK_STUDENT));
 		fputs(": ", f);
-		put_scrubbed(f, json_string_value(json_object_get(e, RK_ERROR)));
+		put_scrubbed(f, report_str(e, RK_ERROR));
 		fputc('\n', f);
 	}
 	if (json_array_size(json_object_get(sum, BK_NOT_STARTED_STUDENTS)) ||

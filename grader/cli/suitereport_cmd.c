@@ -45,6 +45,7 @@
 #include "grader/report/html.h"
 #include "grader/report/html.h"
 #include "grader/report/outfile.h"
+#include "grader/report/report_read.h"
 #include "grader/report/suitereport.h"
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
@@ -303,8 +304,8 @@ static int make_report(const struct sr_args *a, const char *path)
 	if (a->html && write_page(a->html, grade_report, sr) < 0)
 		goto out;
 	const json_t *sum = json_object_get(sr, SRK_SUMMARY);
-	rc = json_integer_value(json_object_get(sum, SRK_ERRORS)) ? WG_EXIT_INTERNAL
-	     : json_integer_value(json_object_get(sum, SRK_SURVIVORS)) ? WG_EXIT_NOT_AC
+	rc = report_int(sum, SRK_ERRORS) ? WG_EXIT_INTERNAL
+	     : report_int(sum, SRK_SURVIVORS) ? WG_EXIT_NOT_AC
 	     : WG_EXIT_ALL_AC;
 out:
 	strbuf_release(&err);

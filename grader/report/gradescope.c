@@ -87,7 +87,7 @@ static json_t *take_text(FILE *m, char **buf, size_t *len)
  * lines it wrote (report.h's "stop_line", "output_head"). */
 static void put_progress(FILE *m, const json_t *k)
 {
-	json_int_t line = json_integer_value(json_object_get(k, RK_STOP_LINE));
+	json_int_t line = report_int(k, RK_STOP_LINE);
 	const char *in = report_str(k, RK_STOP_INPUT), *head = report_str(k, RK_OUTPUT_HEAD);
 
 	if (line > 0)
@@ -97,7 +97,7 @@ static void put_progress(FILE *m, const json_t *k)
 			in ? ": " : "", in ? in : "");
 	if (head)
 		fprintf(m, "\n\nIts output (%lld lines; the first ones):\n%s",
-			(long long)json_integer_value(json_object_get(k, RK_OUTPUT_LINES)),
+			(long long)report_int(k, RK_OUTPUT_LINES),
 			head);
 }
 

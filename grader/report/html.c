@@ -16,6 +16,7 @@
 #include "grader/lib/escape.h"
 #include "grader/report/keys.h"
 #include "grader/report/report.h"
+#include "grader/report/report_read.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -303,7 +304,7 @@ static void write_student(const struct page *pg, size_t idx, const json_t *sub)
 	fputs("</td><td class=\"verdicts\">", f);
 	for (size_t v = 0; v < NVERDICTS; v++) {
 		const char *code = verdict_code((enum verdict)v);
-		json_int_t c = json_integer_value(json_object_get(counts, code));
+		json_int_t c = report_int(counts, code);
 
 		if (c > 0)
 			fprintf(f, "<span class=\"v v-%s\">%s %lld</span>", code,

@@ -47,6 +47,7 @@
 
 #include "grader/lib/escape.h"
 #include "grader/report/report.h"
+#include "grader/report/report_read.h"
 
 /* A JSON string of s (len bytes, NULs included) that jansson will dump:
  * what is not UTF-8, control bytes but tab and newline, and U+FFFE and
@@ -258,9 +259,9 @@ static json_t *case_entry(struct block *b, const json_t *k, size_t p)
 		json_t *v[] = {
 			text_ref(b, str_or_null(get_str(k, RK_LIMIT))),
 			number(get_num(k, RK_SCORE)),
-			json_integer(json_integer_value(json_object_get(k, RK_CPU_MS))),
-			json_integer(json_integer_value(json_object_get(k, RK_WALL_MS))),
-			json_integer(json_integer_value(json_object_get(k, RK_MAX_RSS_KB))),
+			json_integer(report_int(k, RK_CPU_MS)),
+			json_integer(report_int(k, RK_WALL_MS)),
+			json_integer(report_int(k, RK_MAX_RSS_KB)),
 			text_ref(b, str_or_null(get_str(k, RK_DETAIL))),
 			text_ref(b, text_of(pg, json_object_get(k, RK_DIFF), 1, 0, 0)),
 			text_ref(b, text_of(pg, json_object_get(k, RK_OUTPUT_HEAD), 0,

@@ -7,6 +7,7 @@
  */
 #include "grader/report/html_int.h"
 #include "grader/lib/escape.h"
+#include "grader/report/report_read.h"
 
 #include <string.h>
 
@@ -28,13 +29,13 @@ static void names(FILE *f, const char *label, const char *id, const json_t *list
 		fputs("none", f);
 	json_array_foreach(list, i, v) {
 		const char *s = json_is_string(v) ? json_string_value(v)
-			: json_string_value(json_object_get(v, SRK_SOLUTION));
+			: report_str(v, SRK_SOLUTION);
 		if (i)
 			fputs(", ", f);
 		esc(f, s);
 		if (json_is_object(v)) {
 			fputs(" (", f);
-			esc(f, json_string_value(json_object_get(v, SRK_CASE)));
+			esc(f, report_str(v, SRK_CASE));
 			fputc(')', f);
 		}
 	}
@@ -52,7 +53,7 @@ static void categories(FILE *f, const json_t *cats)
 	      "killing nothing</th></tr></thead><tbody>\n", f);
 	json_array_foreach(cats, i, c) {
 		fputs("<tr><td>", f);
-		esc(f, json_string_value(json_object_get(c, SRK_CATEGORY)));
+		esc(f, report_str(c, SRK_CATEGORY));
 		fprintf(f, "</td><td class=\"num\">%lld</td><td class=\"num\">%lld</td>"
 			"<td class=\"num\">%lld</td><td class=\"num\">%lld</td></tr>\n",
 			int_at(c, SRK_CASES), int_at(c, SRK_KILLED), int_at(c, SRK_ONLY),
@@ -78,11 +79,11 @@ static void matrix(FILE *f, const json_t *m)
 	}
 	fputs("</tr></thead><tbody>\n", f);
 	json_array_foreach(json_object_get(m, SRK_ROWS), i, row) {
-		const char *k = json_string_value(json_object_get(row, SRK_KILLS));
+		const char *k = report_str(row, SRK_KILLS);
 		size_t n = k ? strlen(k) : 0;
 
 		fputs("<tr class=\"sr-row\"><td>", f);
-		esc(f, json_string_value(json_object_get(row, SRK_SOLUTION)));
+		esc(f, report_str(row, SRK_SOLUTION));
 		fputs("</td>", f);
 		for (j = 0; j < json_array_size(cases); j++) {
 			char ch = j < n ? k[j] : '?';

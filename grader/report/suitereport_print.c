@@ -69,8 +69,7 @@ static void print_matrix(FILE *f, const json_t *sr)
 	json_array_foreach(rows, i, row)
 		fprintf(f, "  %-*s %s %2lld\n", (int)w, report_str(row, SRK_SOLUTION),
 			report_str(row, SRK_KILLS),
-			(long long)json_integer_value(json_object_get(json_array_get(sols, i),
-								      SRK_KILLS)));
+			(long long)report_int(json_array_get(sols, i), SRK_KILLS));
 }
 
 int suitereport_print(FILE *f, const json_t *sr)

@@ -5,7 +5,10 @@
 #     verdict_from_code(); the page script's list is compared with the
 #     table by check_exporters);
 #   - no name of the suite report's schema spelled as a literal by its
-#     writer or its readers (grader/report/keys.h's SRK_* are the names).
+#     writer or its readers (grader/report/keys.h's SRK_* are the names);
+#   - no report read but through grader/report/report_read.h in the
+#     exporters, the batch, the merge and the suite report (grader/cli,
+#     grader/report): no json_*_value(json_object_get(...)) of their own.
 # Comments are not code: the compiler's preprocessor takes them out
 # (-fpreprocessed: nothing else is expanded).
 set -u
@@ -31,6 +34,11 @@ keys=$(sed -n 's/^#define SRK_[A-Z_]* *\("[a-z_]*"\).*/\1/p' grader/report/keys.
 hits=$(code grader/report/suitereport*.c grader/report/html_suite.c \
 	grader/cli/suitereport_cmd.c | grep -E "(^|[^\\\\a-z_])($keys)")
 [ -z "$hits" ] || bad "suite-report names spelled as literals (use SRK_*):
+$hits"
+
+hits=$(code $(find grader/cli grader/report -name '*.c' ! -name report_read.c) |
+	grep -E 'json_(string|integer|number|real)_value\(json_object_get\(')
+[ -z "$hits" ] || bad "a report read outside report_read.h:
 $hits"
 
 # The check can fail: a verdict literal in a scratch file is found.
