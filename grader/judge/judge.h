@@ -5,7 +5,7 @@
  * judge: run one program on one case and decide.
  *
  * The case's input file is fed through the stdin pipe as it is read (the
- * child never opens a file of the suite; runner.h's input_path); stdout is
+ * child never opens a file of the suite; spawn.h's input_path); stdout is
  * captured up to the output limit; the verdict comes from
  * verdict_classify() and, for a clean run, from cmp_equal() against the
  * expected output, read then and freed with the case. A wrong answer gets

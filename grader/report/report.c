@@ -618,7 +618,7 @@ static json_t *sandbox_layers_json(const struct sandbox_layers *l, long processe
 			 RK_SECCOMP, l->seccomp,
 			 RK_CGROUP, str_or_null(l->cgroup), RK_CGROUP_CONTROLS, ctl,
 			 RK_CHILDREN_CPU, l->children_cpu,
-			 /* What the memory limit counts (runner.h's mem_bytes). */
+			 /* What the memory limit counts (spawn.h's mem_bytes). */
 			 RK_MEMORY_LIMIT, l->cgroup_caps & CG_MEM ? "cgroup" : "address space",
 			 RK_PROCESSES, (json_int_t)processes,
 			 RK_MISSING, missing);

@@ -1,6 +1,7 @@
 /*
- * runner: fork, sandbox, exec, pump, kill, reap. See runner.h for the
- * contract; this is the theory of operation.
+ * runner: a run from start to end, through spawn.c (fork, exec) or a
+ * slot's keeper: pump, kill, reap. See runner.h for the contract; this is
+ * the theory of operation, spawn.c's vfork included.
  *
  * run_start blocks every signal in the calling thread, vforks, and restores
  * the mask. vfork, not fork: the child borrows the grader's memory until it

@@ -11,7 +11,7 @@
  *
  *  keeper      A small process forked from grade before the suite's data is
  *              loaded, single-threaded, root (or root of its own user
- *              namespace). It starts each program (runner.h's
+ *              namespace). It starts each program (spawn.h's
  *              run_spawn_local), waits for it, cleans up and reports. So
  *              the program's max RSS is its own, never grade's (a vfork
  *              child of a large grader inherits its peak), and no process
@@ -139,7 +139,7 @@
  *  cgroup      Once: a cgroup per slot (cgroup.h: v2, v1 or both). Per case
  *              the child joins it before exec; memory.max (the memory
  *              limit: memory in use, tmpfs and shm included; an oom_kill
- *              is a definite MLE; no RLIMIT_AS is set then, runner.h's
+ *              is a definite MLE; no RLIMIT_AS is set then, spawn.h's
  *              mem_bytes), pids.max (the process limit), the whole tree's CPU
  *              (checked every 20 ms while children may run, and at the
  *              end) and cgroup.kill (or freeze + kill on v1) for the
@@ -180,7 +180,7 @@
  *              above 1, every live process of the slot uid found in /proc
  *              (sandbox_kill_uid: SIGKILL from root, never by becoming
  *              that uid); it reaps the orphans (it is their subreaper).
- *  rlimits     Always (runner.h): CPU, stack, file size, core, open
+ *  rlimits     Always (spawn.h): CPU, stack, file size, core, open
  *              files, processes; the address space only where no memory
  *              cgroup counts memory (then "missing" says so). Without a cgroup, a process
  *              limit of 1 (isolate's default) keeps the run to one process,

@@ -176,7 +176,7 @@ static int set_up(struct keeper *k, struct run_child *c, int build,
 			 "cannot set the cgroup limits: %s", strerror(errno));
 		return -1;
 	}
-	/* The memory cgroup counts memory in use (runner.h): no RLIMIT_AS
+	/* The memory cgroup counts memory in use (spawn.h): no RLIMIT_AS
 	 * then, unless the caller asked for one (as_bytes). */
 	if (k->cg.caps & CG_MEM)
 		c->lim.mem_bytes = 0;
