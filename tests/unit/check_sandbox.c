@@ -152,6 +152,37 @@ START_TEST(test_wall_deadline_kills)
 }
 END_TEST
 
+/* The same without a cgroup (WG_NO_CGROUP): no cgroup.kill to fall back
+ * on, so grade's kill must reach the program through the keeper, and as
+ * root through the spawner that started it (sandbox_wait.c's stop). */
+START_TEST(test_wall_deadline_kills_without_cgroup)
+{
+	struct slot t;
+	struct run_child c;
+	const char *argv[3];
+
+	setenv("WG_NO_CGROUP", "1", 1);    /* this test's process only */
+	slot_open(&t, "rn_sleep", 0);
+	argv[0] = t.prog;
+	argv[1] = "5000";
+	argv[2] = NULL;
+	struct run_child init = RUN_CHILD_INIT;
+	c = init;
+	c.argv = argv;
+	c.dir = t.dir;
+	c.uid = t.uid;
+	c.sbx = t.s;
+	c.lim.wall_sec = 0.3;
+	ck_assert_msg(run_command(&c) == 0, "%s", c.res.error);
+	ck_assert_int_eq(c.res.timed_out_wall, 1);
+	ck_assert_int_eq(c.res.status, RUN_SIGNALED);
+	ck_assert_int_lt(c.res.wall_ms, 3000);
+	run_child_release(&c);
+	slot_close(&t);
+	unsetenv("WG_NO_CGROUP");
+}
+END_TEST
+
 START_TEST(test_exit_code_and_signal)
 {
 	struct slot t;
@@ -353,6 +384,7 @@ Suite *make_sandbox_suite(void)
 	tcase_set_timeout(tc, 30);
 	tcase_add_test(tc, test_echo_through_keeper);
 	tcase_add_test(tc, test_wall_deadline_kills);
+	tcase_add_test(tc, test_wall_deadline_kills_without_cgroup);
 	tcase_add_test(tc, test_exit_code_and_signal);
 	tcase_add_test(tc, test_missing_program_is_a_result);
 	tcase_add_test(tc, test_layers_without_namespaces);
