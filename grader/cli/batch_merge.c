@@ -79,38 +79,44 @@ static void merge_usage(FILE *f)
 	      "not graded or in no shard given (a partial merge).\n", f);
 }
 
+/* One word of --merge's command line (options_walk): 1 for --help. */
+static int one_word(void *ctx, int argc, char **argv, int *i,
+		    const struct cli_option *o, int positional)
+{
+	struct merge *m = ctx;
+
+	if (positional) {
+		m->outs[m->nouts++].dir = argv[*i];
+		return 0;
+	}
+	switch (o ? o->id : 0) {
+	case OPT_MERGE: break;
+	case OPT_SIM_VALUE:
+		if (!strcmp(o->name, "similarity-base"))
+			die_usage("--similarity-base is the shards': each "
+				  "stored the base it was given");
+		similarity_option(&m->b.sim, o->name, options_value(argc, argv, i));
+		break;
+	case 'h': return 1;
+	case 'q': m->b.quiet = 1; break;
+	case OPT_OUT_DIR:
+		m->b.out = options_value(argc, argv, i);
+		break;
+	case OPT_BATCH:
+		die_usage("--merge and --batch exclude each other");
+	default:
+		die_usage("'%s' is not available with --merge: each shard "
+			  "was graded with its own options", argv[*i]);
+	}
+	return 0;
+}
+
 /* 1 when --help was given. */
 static int parse_args(struct merge *m, int argc, char **argv)
 {
 	m->outs = xcalloc((size_t)argc, sizeof *m->outs);
-	for (int i = 1; i < argc; i++) {
-		const struct cli_option *o = options_find(argv[i]);
-
-		if (argv[i][0] != '-' || !argv[i][1]) {
-			m->outs[m->nouts++].dir = argv[i];
-			continue;
-		}
-		switch (o ? o->id : 0) {
-		case OPT_MERGE: break;
-		case OPT_SIM_VALUE:
-			if (!strcmp(o->name, "similarity-base"))
-				die_usage("--similarity-base is the shards': each "
-					  "stored the base it was given");
-			similarity_option(&m->b.sim, o->name,
-					  options_value(argc, argv, &i));
-			break;
-		case 'h': return 1;
-		case 'q': m->b.quiet = 1; break;
-		case OPT_OUT_DIR:
-			m->b.out = options_value(argc, argv, &i);
-			break;
-		case OPT_BATCH:
-			die_usage("--merge and --batch exclude each other");
-		default:
-			die_usage("'%s' is not available with --merge: each shard "
-				  "was graded with its own options", argv[i]);
-		}
-	}
+	if (options_walk(argc, argv, 0, one_word, m))
+		return 1;
 	if (!m->b.out || !m->nouts)
 		die_usage("%s", !m->b.out ? "needs --out DIR"
 					  : "needs the OUT folders of the shards");

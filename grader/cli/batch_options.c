@@ -185,35 +185,42 @@ static char *join_words(char **w, size_t n)
 /* One word that starts with '-': 1 when it is --help. An option grade
  * does not know goes to each grade as it is (grade says why it refuses
  * it, in the student's log). */
-static int one_option(struct batch *b, int argc, char **argv, int *i)
-{
-	const struct cli_option *o = options_find(argv[*i]);
+struct words {
+	struct batch *b;
+	const char *pos[2];
+	size_t npos;
+};
 
+/* One word of batch's command line (options_walk): 1 for --help. */
+static int one_word(void *ctx, int argc, char **argv, int *i,
+		    const struct cli_option *o, int positional)
+{
+	struct words *w = ctx;
+
+	if (positional) {
+		if (w->npos == 2)
+			die_usage("unexpected argument '%s'", argv[*i]);
+		w->pos[w->npos++] = argv[*i];
+		return 0;
+	}
 	/* "--force=1": not batch's; grade will refuse it. */
 	if (o && (o->flags & (OPTF_BATCH_OWN | OPTF_BATCH_ONLY)) &&
 	    !(o->has_arg == no_argument && strchr(argv[*i], '=')))
-		return own_option(b, o, argc, argv, i);
-	pass_option(b, o, argc, argv, i);
+		return own_option(w->b, o, argc, argv, i);
+	pass_option(w->b, o, argc, argv, i);
 	return 0;
 }
 
 int batch_parse_args(struct batch *b, int argc, char **argv)
 {
-	const char *pos[2];
-	size_t npos = 0;
+	struct words w = { b, { NULL, NULL }, 0 };
+	const char **pos = w.pos;
+	size_t npos;
 
 	b->pass = xmalloc((size_t)argc * sizeof *b->pass);
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-
-		if (arg[0] != '-' || arg[1] == '\0') {
-			if (npos == 2)
-				die_usage("unexpected argument '%s'", arg);
-			pos[npos++] = arg;
-		} else if (one_option(b, argc, argv, &i)) {
-			return 1;
-		}
-	}
+	if (options_walk(argc, argv, 0, one_word, &w))
+		return 1;
+	npos = w.npos;
 	if (npos < 2 || !b->out)
 		die_usage("%s", npos < 2 ? "needs SUITE_DIR and SUBMISSIONS_DIR"
 					 : "needs --out DIR");

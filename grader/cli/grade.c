@@ -34,46 +34,59 @@
 #include "grader/run/runner.h"
 #include "grader/run/scratch.h"
 
+struct env_words {
+	const char **hide, **pos;
+	size_t nhide, npos;
+	long base;
+};
+
+/* One word of --check-env's command line (options_walk). */
+static int env_word(void *ctx, int argc, char **argv, int *i,
+		    const struct cli_option *o, int positional)
+{
+	struct env_words *w = ctx;
+	const char *arg = argv[*i];
+	struct strbuf err = STRBUF_INIT;
+
+	(void)o;
+	if (positional) {
+		w->pos[w->npos++] = arg;
+	} else if (options_is(arg, "--uid-base")) {
+		if (wg_parse_long("--uid-base", options_value(argc, argv, i), 1000,
+				  2000000000L, &w->base, &err) < 0)
+			die_usage("%s", strbuf_str(&err));
+	} else if (options_is(arg, "--hide")) {
+		w->hide[w->nhide++] = options_value(argc, argv, i);
+	} else if (strcmp(arg, "--check-env")) {
+		die_usage("--check-env takes --uid-base, --hide, a SUITE_DIR and "
+			  "SUBMISSIONs, not '%s'", arg);
+	}
+	return 0;
+}
+
 /* grade --check-env [--uid-base UID] [--hide DIR]... [SUITE_DIR
  * [SUBMISSION...]], the options in any order around --check-env;
  * WG_UID_BASE as for grading (empty: unset). checkenv.h. */
 static int check_env(int argc, char **argv)
 {
-	const char **hide = xcalloc((size_t)argc, sizeof(*hide));
-	const char **pos = xcalloc((size_t)argc, sizeof(*pos));
-	const char *env = getenv("WG_UID_BASE"), *v;
-	size_t nhide = 0, npos = 0;
+	struct env_words w = { xcalloc((size_t)argc, sizeof(*w.hide)),
+			       xcalloc((size_t)argc, sizeof(*w.pos)), 0, 0,
+			       RUN_SLOT_UID_BASE };
+	const char *env = getenv("WG_UID_BASE");
 	struct strbuf err = STRBUF_INIT;
-	long base = RUN_SLOT_UID_BASE;
-	int rc, opts = 1;
+	int rc;
 
 	if (env && *env && wg_parse_long("WG_UID_BASE", env, 1000, 2000000000L,
-					 &base, &err) < 0)
+					 &w.base, &err) < 0)
 		die_usage("%s", strbuf_str(&err));
-	for (int i = 1; i < argc; i++) {
-		if (opts && !strcmp(argv[i], "--"))
-			opts = 0;
-		else if (opts && !strcmp(argv[i], "--check-env"))
-			continue;
-		else if (opts && options_is(argv[i], "--uid-base")) {
-			v = options_value(argc, argv, &i);
-			if (wg_parse_long("--uid-base", v, 1000, 2000000000L, &base, &err) < 0)
-				die_usage("%s", strbuf_str(&err));
-		} else if (opts && options_is(argv[i], "--hide"))
-			hide[nhide++] = options_value(argc, argv, &i);
-		else if (opts && argv[i][0] == '-' && argv[i][1])
-			die_usage("--check-env takes --uid-base, --hide, a SUITE_DIR and "
-				  "SUBMISSIONs, not '%s'", argv[i]);
-		else
-			pos[npos++] = argv[i];
-	}
-	run_set_slot_uid_base((uid_t)base);
-	struct checkenv_opts o = { .suite_dir = npos ? pos[0] : NULL,
-				   .hide = hide, .subs = npos ? pos + 1 : NULL };
+	options_walk(argc, argv, OPTIONS_DASHDASH, env_word, &w);
+	run_set_slot_uid_base((uid_t)w.base);
+	struct checkenv_opts o = { .suite_dir = w.npos ? w.pos[0] : NULL,
+				   .hide = w.hide, .subs = w.npos ? w.pos + 1 : NULL };
 	rc = checkenv_main(&o);
 	strbuf_release(&err);
-	free(hide);
-	free(pos);
+	free(w.hide);
+	free(w.pos);
 	return rc;
 }
 

@@ -127,6 +127,28 @@ const char *options_value(int argc, char **argv, int *i)
 	return argv[++*i];
 }
 
+int options_walk(int argc, char **argv, unsigned flags, options_fn *fn, void *ctx)
+{
+	int opts = 1;
+
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+		int rc;
+
+		if (opts && (flags & OPTIONS_DASHDASH) && !strcmp(arg, "--")) {
+			opts = 0;
+			continue;
+		}
+		if (!opts || arg[0] != '-' || !arg[1])
+			rc = fn(ctx, argc, argv, &i, NULL, 1);
+		else
+			rc = fn(ctx, argc, argv, &i, options_find(arg), 0);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 int options_is(const char *arg, const char *name)
 {
 	size_t n = strlen(name);

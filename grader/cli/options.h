@@ -53,6 +53,23 @@ const char *options_value(int argc, char **argv, int *i);
 /* Whether arg is the long option name ("--name" or "--name=VALUE"). */
 int options_is(const char *arg, const char *name);
 
+/*
+ * The one walk over a mode's command line (every mode but the plain one,
+ * which is getopt_long's): fn is called for each word of argv[1..argc),
+ * in order, with *i its index:
+ *   a positional word (not starting with '-', a lone "-", and with
+ *   OPTIONS_DASHDASH every word after "--"): o NULL, positional 1;
+ *   an option word: o its row of the table (NULL when the table has
+ *   none: the mode says whether that is an error), positional 0.
+ * fn reads a value with options_value(argc, argv, i), which moves *i past
+ * it. fn returns 0 to go on; anything else ends the walk, which returns
+ * it. Returns 0 at the end of the line.
+ */
+enum { OPTIONS_DASHDASH = 1 };    /* "--" ends the options */
+typedef int options_fn(void *ctx, int argc, char **argv, int *i,
+		       const struct cli_option *o, int positional);
+int options_walk(int argc, char **argv, unsigned flags, options_fn *fn, void *ctx);
+
 struct options {
 	const char *json, *junit, *gradescope, *html;
 	double cpu_sec, wall_sec;    /* 0: from the suite / derived */

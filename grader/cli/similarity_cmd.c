@@ -51,44 +51,48 @@ struct cmd {
 	int quiet;
 };
 
+/* One word of --similarity's command line (options_walk). */
+static int one_word(void *ctx, int argc, char **argv, int *i,
+		    const struct cli_option *o, int positional)
+{
+	struct cmd *m = ctx;
+	const char *arg = argv[*i], *v;
+
+	if (positional) {
+		if (m->class_dir)
+			die_usage("--similarity: one CLASS_DIR, not '%s' too", arg);
+		m->class_dir = arg;
+		return 0;
+	}
+	if (!o)
+		die_usage("unknown option '%s'", arg);
+	if (o->id == 'h') {
+		fputs(usage_text, stdout);
+		exit(WG_EXIT_ALL_AC);
+	}
+	if (o->id == 'q') {
+		m->quiet = 1;
+		return 0;
+	}
+	v = o->has_arg == required_argument ? options_value(argc, argv, i) : NULL;
+	if (o->id == OPT_SIMILARITY) {
+		if (m->class_dir)
+			die_usage("--similarity: one CLASS_DIR, not '%s' too", v);
+		m->class_dir = v;
+	} else if (o->id == OPT_JSON) {
+		m->json = v;
+	} else if (o->id == OPT_TOP) {
+		m->top = similarity_count("--top", v, 0, 1000000);
+	} else if (!similarity_option(&m->conf, o->name, v)) {
+		die_usage("--similarity: '%s' does not apply (nothing is "
+			  "graded)", arg);
+	}
+	return 0;
+}
+
 static void parse_args(struct cmd *m, int argc, char **argv)
 {
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		const struct cli_option *o = options_find(arg);
-		const char *v;
-
-		if (arg[0] != '-' || !arg[1]) {
-			if (m->class_dir)
-				die_usage("--similarity: one CLASS_DIR, not '%s' too", arg);
-			m->class_dir = arg;
-			continue;
-		}
-		if (!o)
-			die_usage("unknown option '%s'", arg);
-		if (o->id == 'h') {
-			fputs(usage_text, stdout);
-			exit(WG_EXIT_ALL_AC);
-		}
-		if (o->id == 'q') {
-			m->quiet = 1;
-			continue;
-		}
-		v = o->has_arg == required_argument ? options_value(argc, argv, &i)
-						    : NULL;
-		if (o->id == OPT_SIMILARITY) {
-			if (m->class_dir)
-				die_usage("--similarity: one CLASS_DIR, not '%s' too", v);
-			m->class_dir = v;
-		} else if (o->id == OPT_JSON) {
-			m->json = v;
-		} else if (o->id == OPT_TOP) {
-			m->top = similarity_count("--top", v, 0, 1000000);
-		} else if (!similarity_option(&m->conf, o->name, v)) {
-			die_usage("--similarity: '%s' does not apply (nothing is "
-				  "graded)", arg);
-		}
-	}
+	options_walk(argc, argv, 0, one_word, m);
 	if (!m->class_dir)
 		die_usage("--similarity: missing CLASS_DIR");
 }

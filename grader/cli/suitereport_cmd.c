@@ -96,56 +96,74 @@ static int value_follows(const struct cli_option *o, const char *arg)
 }
 
 /* -1 to go on, else the exit status. */
+struct words {
+	struct sr_args *a;
+	const char *pos[2];
+	size_t npos;
+};
+
+/* One word of --suite-report's command line (options_walk): grade's own
+ * options go to the grading, but for the reports (the report is the
+ * suite report) and batch's. 1 after --help. */
+static int one_word(void *ctx, int argc, char **argv, int *i,
+		    const struct cli_option *o, int positional)
+{
+	struct words *w = ctx;
+	struct sr_args *a = w->a;
+	const char *arg = argv[*i];
+	int refused = 0;
+
+	if (positional) {
+		if (w->npos == 2)
+			die_usage("--suite-report: one SUITE_DIR and one WRONG_DIR, "
+				  "not also '%s'", arg);
+		w->pos[w->npos++] = arg;
+		return 0;
+	}
+	if (!strcmp(arg, "--suite-report"))
+		return 0;
+	if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+		fputs(usage_text, stdout);
+		return 1;
+	}
+	if (options_is(arg, "--suite-report-json")) {
+		a->json = options_value(argc, argv, i);
+		return 0;
+	}
+	if (options_is(arg, "--suite-report-html")) {
+		a->html = options_value(argc, argv, i);
+		return 0;
+	}
+	for (size_t k = 0; k < COUNT(refused_words); k++)
+		refused |= !strcmp(arg, refused_words[k]);
+	if (!o && !refused)
+		die_usage("unknown option '%s'", arg);
+	if (refused || o->flags & (OPTF_REPORT | OPTF_BATCH_ONLY) ||
+	    o->id == 'h' || o->id == OPT_VERSION)
+		die_usage("--suite-report: '%s' does not apply (the report is "
+			  "--suite-report-json)", arg);
+	a->pass[a->npass++] = arg;
+	if (value_follows(o, arg)) {
+		if (*i + 1 == argc)
+			die_usage("option '%s' needs an argument", arg);
+		a->pass[a->npass++] = argv[++*i];
+	}
+	return 0;
+}
+
+/* -1 to go on, else the exit status. */
 static int parse_args(int argc, char **argv, struct sr_args *a)
 {
-	const char *pos[2];
-	size_t npos = 0;
-	int opts = 1;
+	struct words w = { a, { NULL, NULL }, 0 };
 
 	a->pass = xcalloc((size_t)argc, sizeof(*a->pass));
-	for (int i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		if (!opts || arg[0] != '-' || !arg[1]) {
-			if (npos == 2)
-				die_usage("--suite-report: one SUITE_DIR and one WRONG_DIR, "
-					  "not also '%s'", arg);
-			pos[npos++] = arg;
-		} else if (!strcmp(arg, "--")) {
-			opts = 0;
-		} else if (!strcmp(arg, "--suite-report")) {
-			continue;
-		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			fputs(usage_text, stdout);
-			return WG_EXIT_ALL_AC;
-		} else if (options_is(arg, "--suite-report-json")) {
-			a->json = options_value(argc, argv, &i);
-		} else if (options_is(arg, "--suite-report-html")) {
-			a->html = options_value(argc, argv, &i);
-		} else {
-			/* grade's own options go to the grading, but for the
-			 * reports (the report is the suite report) and batch's. */
-			const struct cli_option *o = options_find(arg);
-			int refused = 0;
-			for (size_t k = 0; k < COUNT(refused_words); k++)
-				refused |= !strcmp(arg, refused_words[k]);
-			if (!o && !refused)
-				die_usage("unknown option '%s'", arg);
-			if (refused || o->flags & (OPTF_REPORT | OPTF_BATCH_ONLY) ||
-			    o->id == 'h' || o->id == OPT_VERSION)
-				die_usage("--suite-report: '%s' does not apply (the report is "
-					  "--suite-report-json)", arg);
-			a->pass[a->npass++] = arg;
-			if (value_follows(o, arg)) {
-				if (i + 1 == argc)
-					die_usage("option '%s' needs an argument", arg);
-				a->pass[a->npass++] = argv[++i];
-			}
-		}
-	}
-	if (npos < 2)
-		die_usage("--suite-report: missing %s", npos ? "WRONG_DIR" : "SUITE_DIR and WRONG_DIR");
-	a->suite = pos[0];
-	a->wrong = pos[1];
+	if (options_walk(argc, argv, OPTIONS_DASHDASH, one_word, &w))
+		return WG_EXIT_ALL_AC;          /* --help */
+	if (w.npos < 2)
+		die_usage("--suite-report: missing %s",
+			  w.npos ? "WRONG_DIR" : "SUITE_DIR and WRONG_DIR");
+	a->suite = w.pos[0];
+	a->wrong = w.pos[1];
 	return -1;
 }
 

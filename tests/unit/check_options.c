@@ -1,5 +1,6 @@
 /* options: the one way every mode reads an option's value (options_value,
  * options_is) and finds a row of the table (options_find). */
+#include <stdio.h>
 #include <string.h>
 
 #include "grader/cli/options.h"
@@ -48,6 +49,48 @@ START_TEST(test_value_missing)
 }
 END_TEST
 
+/* options_walk: positional words, options with their rows and values,
+ * "--" with OPTIONS_DASHDASH, and a stop. */
+struct seen {
+	char log[256];
+};
+
+static int note(void *ctx, int argc, char **argv, int *i,
+		const struct cli_option *o, int positional)
+{
+	struct seen *s = ctx;
+	size_t n = strlen(s->log);
+
+	if (positional)
+		snprintf(s->log + n, sizeof(s->log) - n, "P:%s ", argv[*i]);
+	else if (!o)
+		snprintf(s->log + n, sizeof(s->log) - n, "?:%s ", argv[*i]);
+	else if (o->has_arg)
+		snprintf(s->log + n, sizeof(s->log) - n, "%s=%s ", o->name,
+			 options_value(argc, argv, i));
+	else
+		snprintf(s->log + n, sizeof(s->log) - n, "%s ", o->name);
+	return !strcmp(argv[*i], "stop") ? 7 : 0;
+}
+
+START_TEST(test_walk)
+{
+	char *argv[] = { "grade", "a", "--json", "r.json", "-q", "--nope", "-",
+			 "--", "--json", "b", NULL };
+	char *stop[] = { "grade", "x", "stop", "y", NULL };
+	struct seen s = { "" };
+
+	ck_assert_int_eq(options_walk(10, argv, OPTIONS_DASHDASH, note, &s), 0);
+	ck_assert_str_eq(s.log, "P:a json=r.json quiet ?:--nope P:- P:--json P:b ");
+	s.log[0] = '\0';
+	ck_assert_int_eq(options_walk(10, argv, 0, note, &s), 0);
+	ck_assert_str_eq(s.log, "P:a json=r.json quiet ?:--nope P:- ?:-- json=b ");
+	s.log[0] = '\0';
+	ck_assert_int_eq(options_walk(4, stop, 0, note, &s), 7);
+	ck_assert_str_eq(s.log, "P:x P:stop ");
+}
+END_TEST
+
 START_TEST(test_find)
 {
 	const struct cli_option *o = options_find("--json=report.json");
@@ -68,6 +111,7 @@ Suite *make_options_suite(void)
 	tcase_add_test(t, test_is);
 	tcase_add_test(t, test_value);
 	tcase_add_exit_test(t, test_value_missing, WG_EXIT_USAGE);
+	tcase_add_test(t, test_walk);
 	tcase_add_test(t, test_find);
 	suite_add_tcase(s, t);
 	return s;
