@@ -26,6 +26,7 @@ Bounds: the build and every test run under a timeout (BUILD_S, TEST_S).
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -108,15 +109,28 @@ def copy_tree(dest):
 
 
 def run(cmd, cwd, timeout, env=None):
-    """(ok, output tail) of cmd, bounded by timeout."""
+    """(ok, output tail) of cmd, bounded by timeout. At the timeout its
+    whole session gets SIGTERM (the e2e scripts then remove what they
+    made: tests/e2e/lib.sh), and SIGKILL 5 s later."""
+    p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=cwd, timeout=timeout, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           start_new_session=True)
-        return p.returncode == 0, p.stdout.decode(errors="replace")[-3000:]
-    except subprocess.TimeoutExpired as e:
-        out = (e.stdout or b"").decode(errors="replace")[-3000:]
-        return False, out + f"\n(timed out after {timeout} s)"
+        out, _ = p.communicate(timeout=timeout)
+        return p.returncode == 0, out.decode(errors="replace")[-3000:]
+    except subprocess.TimeoutExpired:
+        out = b""
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            try:
+                os.killpg(p.pid, sig)
+            except ProcessLookupError:
+                pass
+            try:
+                out, _ = p.communicate(timeout=5)
+                break
+            except subprocess.TimeoutExpired:
+                continue        # an escapee may hold the pipe: give up
+        return False, out.decode(errors="replace")[-3000:] + \
+            f"\n(timed out after {timeout} s)"
 
 
 class Tree:
