@@ -123,16 +123,13 @@ static int kill_all(struct run_child *c)
  * owns the file nor may write it as group or others. A program learns
  * the file's name (readlink) and may seek in it; it reaches nothing else.
  */
-static int input_direct(const struct run_child *c)
+static int input_direct(const struct run_child *c, const struct stat *st)
 {
-	gid_t gid = c->gid == (gid_t)-1 ? (gid_t)c->uid : c->gid;
-	struct stat st;
-
-	if (!spawn_switches_uid(c) || fstat(c->fd_input, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    st.st_size == 0)    /* or empty, or made when read (/proc) */
+	if (!spawn_switches_uid(c) || !S_ISREG(st->st_mode) ||
+	    st->st_size == 0)   /* or empty, or made when read (/proc) */
 		return 0;
-	return st.st_uid != c->uid && !(st.st_mode & S_IWOTH) &&
-	       !(st.st_gid == gid && (st.st_mode & S_IWGRP));
+	return st->st_uid != c->uid && !(st->st_mode & S_IWOTH) &&
+	       !(st->st_gid == spawn_gid(c) && (st->st_mode & S_IWGRP));
 }
 
 /* A pipe the input file is fed through: 1 MiB (best effort: past the
@@ -141,31 +138,26 @@ static int input_direct(const struct run_child *c)
  * program, but less often (the big-* cases: 9-11k context switches a
  * grade down to 3.5-6.4k, 10% less CPU). */
 #define PIPE_BIG (1 << 20)
-static void grow_input_pipe(const struct run_child *c, int fd)
-{
-	struct stat st;
-
-	if (c->fd_input >= 0 && fstat(c->fd_input, &st) == 0 &&
-	    st.st_size > CHUNK)
-		(void)fcntl(fd, F_SETPIPE_SZ, PIPE_BIG);
-}
 
 /* The three pipes: the parent's ends go to c (non-blocking), the child's
  * to child_ends. On failure everything is closed. */
 static int open_pipes(struct run_child *c, int child_ends[3])
 {
 	int io[3][2] = { { -1, -1 }, { -1, -1 }, { -1, -1 } };
+	struct stat st = { .st_mode = 0 };     /* one fstat a run, for both */
 	int i, e;
 
-	if (c->fd_input >= 0 && input_direct(c)) {
+	if (c->fd_input >= 0 && fstat(c->fd_input, &st) < 0)
+		st.st_mode = 0;                 /* not known: a pipe, default size */
+	if (c->fd_input >= 0 && input_direct(c, &st)) {
 		io[0][0] = spawn_lift_fd(c->fd_input);   /* the child's from here on */
 		c->fd_input = -1;
 		if (io[0][0] < 0)
 			goto fail;
 	} else if (spawn_pipe(io[0]) < 0 || set_nonblock(io[0][1]) < 0) {
 		goto fail;
-	} else {
-		grow_input_pipe(c, io[0][1]);
+	} else if (st.st_size > CHUNK) {
+		(void)fcntl(io[0][1], F_SETPIPE_SZ, PIPE_BIG);
 	}
 	for (i = 1; i < 3; i++)
 		if (spawn_pipe(io[i]) < 0)

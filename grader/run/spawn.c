@@ -170,6 +170,11 @@ static void plan_limits(struct child_plan *p, const struct run_limits *l)
 }
 
 /* Only a root harness switches, never to root nor to its own uid. */
+gid_t spawn_gid(const struct run_child *c)
+{
+	return c->gid == (gid_t)-1 ? (gid_t)c->uid : c->gid;
+}
+
 int spawn_switches_uid(const struct run_child *c)
 {
 	return c->uid != (uid_t)-1 && c->uid != 0 && geteuid() == 0 &&
@@ -297,7 +302,7 @@ int run_spawn_local(struct run_child *c, const int child_ends[3],
 	plan_limits(&p, &c->lim);
 	p.switch_uid = spawn_switches_uid(c);
 	p.uid = c->uid;
-	p.gid = c->gid == (gid_t)-1 ? (gid_t)c->uid : c->gid;
+	p.gid = spawn_gid(c);
 	p.parent = getpid();
 	p.session = !(x && x->in_session);
 	sigemptyset(&p.empty);

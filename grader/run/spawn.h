@@ -255,6 +255,8 @@ rlim_t spawn_cpu_soft(double sec);
 /* Whether c's child switches to c->uid (a root harness, never to root
  * nor to its own uid). */
 int spawn_switches_uid(const struct run_child *c);
+/* The gid c's child takes with its uid: c->gid, or the uid's number. */
+gid_t spawn_gid(const struct run_child *c);
 /* wait4 for c->pid (EINTR retried), rusage into ru when not NULL; marks c
  * reaped. 0, or -1. */
 int spawn_reap(struct run_child *c, int *status, struct rusage *ru);
