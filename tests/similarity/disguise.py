@@ -198,7 +198,7 @@ def reorder(src, rng):
 
 # ---- format ----
 
-COMMENTS = ["/* helper */", "// compute the result", "/* TODO: check bounds */",
+COMMENTS = ["/* helper */", "// compute the result", "/* check the bounds */",
             "// loop over every thread", "/* see the handout */", "// edge case"]
 
 

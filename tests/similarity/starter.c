@@ -66,7 +66,7 @@ int main(void)
 
 		if (n == 0)
 			continue;
-		/* TODO: the commands */
+		/* the student's part: the commands */
 		printf("error: unknown command %s\n", tok[0]);
 	}
 	return 0;
