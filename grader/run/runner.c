@@ -119,17 +119,20 @@ static int kill_all(struct run_child *c)
  * wake-up of ours follows each 4 KiB the program reads (a 24 MB input
  * cost 2.3x the floor through a pipe). Only where the program cannot
  * change the file through its descriptor (a reopen of /proc/self/fd/0,
- * fchmod): it runs under a slot uid (root switches to it) that neither
- * owns the file nor may write it as group or others. A program learns
- * the file's name (readlink) and may seek in it; it reaches nothing else.
+ * fchmod): it runs under a slot uid (root switches to it) that does not
+ * own the file, and the file has no write bit for group or others. A
+ * program learns the file's name (readlink) and may seek in it, fstat
+ * it, or fsync its file system; it reaches nothing else.
  */
 static int input_direct(const struct run_child *c, const struct stat *st)
 {
 	if (!spawn_switches_uid(c) || !S_ISREG(st->st_mode) ||
 	    st->st_size == 0)   /* or empty, or made when read (/proc) */
 		return 0;
-	return st->st_uid != c->uid && !(st->st_mode & S_IWOTH) &&
-	       !(st->st_gid == spawn_gid(c) && (st->st_mode & S_IWGRP));
+	/* No write for group or others, whatever the group: with a POSIX
+	 * ACL the group bits are its mask, so an entry naming the slot uid
+	 * or gid cannot grant a write either (a red team's finding). */
+	return st->st_uid != c->uid && !(st->st_mode & (S_IWGRP | S_IWOTH));
 }
 
 /* A pipe the input file is fed through: 1 MiB (best effort: past the
