@@ -44,6 +44,7 @@
 #include "grader/run/sandbox.h"
 #include "grader/run/cgroup.h"
 #include "grader/run/scratch.h"
+#include "grader/lib/steptime.h"
 #include "grader/judge/suite.h"
 #include "grader/cli/guard.h"
 #include "grader/cli/options.h"
@@ -663,9 +664,11 @@ static void release(struct grading *g)
 	guard_free_list(g->hide);
 	for (int i = 0; g->slots && i < g->nslots; i++)
 		sandbox_close(g->slots[i]);
+	steptime_mark("grade", "keepers-ended");
 	free(g->slots);
 	free(g->cpus);
 	scratch_cleanup(&g->scratch);
+	steptime_mark("grade", "scratch-removed");
 }
 
 int engine_grade(const struct options *o, const struct suite *s, char **paths,
@@ -682,6 +685,7 @@ int engine_grade(const struct options *o, const struct suite *s, char **paths,
 		strbuf_release(&err);
 		goto out;
 	}
+	steptime_mark("grade", "scratch-made");
 	set_limits(o, s, &g.cfg);
 	set_build_limits(s, &g.build_lim);
 	for (size_t i = 0; i < n; i++) {
@@ -697,16 +701,21 @@ int engine_grade(const struct options *o, const struct suite *s, char **paths,
 		rc = WG_EXIT_USAGE;
 		goto out;
 	}
+	steptime_mark("grade", "hide-list");
 	if (guard_check_suid_dumpable() < 0 || open_slots(&g, o) < 0 ||
 	    reach_compiler(&g) < 0)
 		goto out;
+	steptime_mark("grade", "keepers-ready");
 	set_stack(s, &g.layers, &g.cfg);
 	account(&g, o);
 	wg_stop_signals(on_stop);
 	pool_run(n, o->jobs, build_job, &g);
+	steptime_mark("grade", "programs-placed");
 	run_cases(&g, o->jobs);
+	steptime_mark("grade", "cases-run");
 	if (!stop_signal)
 		rc = report_all(&g, o);
+	steptime_mark("grade", "reported");
 out:
 	release(&g);
 	return rc;

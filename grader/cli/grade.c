@@ -25,6 +25,7 @@
 #include "grader/cli/similarity_cmd.h"
 #include "grader/cli/suitereport_cmd.h"
 #include "grader/judge/suite.h"
+#include "grader/lib/steptime.h"
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 #include "grader/lib/util.h"
@@ -127,6 +128,7 @@ static int grade_main(int argc, char **argv)
 		return WG_EXIT_USAGE;
 	}
 	strbuf_release(&err);
+	steptime_mark("grade", "suite-loaded");
 	size_t n = (size_t)(argc - first - 1);
 	int *is_dir = xcalloc(n, sizeof(*is_dir));
 	rc = engine_check_paths(argv + first + 1, n, is_dir, &o);
@@ -215,6 +217,8 @@ int main(int argc, char **argv)
 	 * entries and no ptrace; inherited by the keepers and batch's
 	 * graders, reset by every exec of a program. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	steptime_init();
+	steptime_mark("grade", "main");
 	/* Where the sandbox's helpers blank it (util.h). */
 	wg_save_args(argc, argv);
 	/* Every file grade makes is private: reports hold hidden diffs. */

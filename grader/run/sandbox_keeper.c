@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "grader/lib/steptime.h"
 #include "grader/lib/util.h"
 #include "grader/run/sysfilter.h"
 
@@ -159,6 +160,12 @@ static int admit(struct keeper *k, struct msg *m, struct run_child *c,
 static int set_up(struct keeper *k, struct run_child *c, int build,
 		  struct run_spawn_extra *x, int *join, uint64_t *cpu0)
 {
+	/* Only the first run's steps: the later ones are the per-case cost. */
+	static int first = 1;
+	const char *who = first ? "keeper-first-run" : NULL;
+
+	first = 0;
+	steptime_mark(who, "asked");
 	k->processes = (int)c->lim.nproc;
 	/* In a user namespace of the caller's own uid, the sandbox's own
 	 * processes count towards the program's RLIMIT_NPROC. */
@@ -170,6 +177,7 @@ static int set_up(struct keeper *k, struct run_child *c, int build,
 			 c->argv[0], strerror(errno));
 		return -1;
 	}
+	steptime_mark(who, "prepared");
 	if (cg_set_limits(&k->cg, c->lim.mem_bytes,
 			  (uint64_t)(c->lim.nproc > 0 ? c->lim.nproc : 0)) < 0) {
 		snprintf(c->res.error, sizeof(c->res.error),
@@ -181,6 +189,7 @@ static int set_up(struct keeper *k, struct run_child *c, int build,
 	if (k->cg.caps & CG_MEM)
 		c->lim.mem_bytes = 0;
 	x->n_cg = cg_begin(&k->cg, k->processes != 1, join, cpu0);
+	steptime_mark(who, "cgroup-begun");
 	/* With the filter no SysV object can be made: nothing to look for. */
 	if (k->ipc_watch && !k->L.seccomp && sbx_ipc_dirty(k))
 		sbx_ipc_renew(k);
@@ -335,6 +344,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	struct msg *m = malloc(sizeof(*m));
 	sigset_t none;
 
+	steptime_mark("keeper", "forked");
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 	if (getppid() != parent || !m)
 		_exit(1);
@@ -364,6 +374,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 		k.pinned = sched_setaffinity(0, sizeof(set), &set) == 0;
 	}
 	run_probe_privileges();
+	steptime_mark("keeper", "own-process");
 	k.L.uid_switch = cfg->uid != (uid_t)-1 && cfg->uid != 0 && geteuid() == 0;
 	/* The cgroups first: made from the host's view of the hierarchy. */
 	if (getenv("WG_NO_CGROUP") && *getenv("WG_NO_CGROUP") &&
@@ -373,6 +384,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	} else {
 		cg_open(&k.cg, cfg->slot);
 	}
+	steptime_mark("keeper", "cgroups");
 	k.L.cgroup_caps = k.cg.caps;
 	k.L.cgroup = cg_version_name(&k.cg);
 	k.L.children_cpu = (k.cg.caps & CG_CPU) != 0;
@@ -384,6 +396,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 			 "(threads' stacks, runtimes' arenas)");
 	sbx_build_namespaces(&k);
 	start_sweep(&k);
+	steptime_mark("keeper", "sweeper");
 	if (getenv("WG_NO_SECCOMP") && *getenv("WG_NO_SECCOMP") &&
 	    strcmp(getenv("WG_NO_SECCOMP"), "0"))
 		sbx_note(&k.L, "seccomp filter turned off (WG_NO_SECCOMP)");
@@ -391,7 +404,9 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 		k.L.seccomp = 1;
 	else
 		sbx_note(&k.L, "no seccomp filter for this machine's ABI");
+	steptime_mark("keeper", "seccomp-filter");
 	sbx_start_spawner(&k);
+	steptime_mark("keeper", "spawner");
 	memset(m, 0, offsetof(struct msg, strings));
 	m->type = M_READY;
 	m->layers = k.L;
@@ -417,8 +432,12 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	/* The spawner is reaped before the PID namespace's init is let go:
 	 * that init's exit waits for every process of the namespace to be
 	 * gone, the spawner's zombie too. */
+	steptime_mark("keeper", "closing");
 	sbx_stop_spawner(&k);
+	steptime_mark("keeper", "spawner-stopped");
 	cg_close(&k.cg);
+	steptime_mark("keeper", "cgroups-removed");
 	sbx_pid_close(&k);
+	steptime_mark("keeper", "pid-ns-ended");
 	_exit(0);
 }

@@ -30,6 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "grader/lib/steptime.h"
 #include "grader/lib/util.h"
 
 /* ---- small helpers ---- */
@@ -457,12 +458,15 @@ void sbx_build_namespaces(struct keeper *k)
 			return;
 		}
 	}
+	steptime_mark("keeper", "namespaces");
 	k->L.net_ns = 1;
 	k->L.ipc_ns = 1;
 	/* The host's /proc, before the slot's own or the build view's cover
 	 * covers it. */
 	host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	build_mounts(k);
+	steptime_mark("keeper", "mounts");
 	sbx_start_pid_ns(k);
+	steptime_mark("keeper", "pid-ns");
 	ipc_watch_open(k);
 }

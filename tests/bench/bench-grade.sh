@@ -13,6 +13,8 @@
 #           cost per grade process (the sandbox's set-up: namespaces,
 #           cgroups, and the kernel's first cgroup move, one RCU grace
 #           period)
+#   steps   the set-up of one grade process step by step (WG_STEP_TIMES=1,
+#           tests/bench/setup-steps.awk), median of BENCH_STEP_REPS=20
 # Usage: bench-grade.sh BUILD_DIR SUITE [ROUNDS]   (BENCH_REPS=5: best of)
 set -eu
 b=$1 suite=$2 rounds=${3:-10}
@@ -79,3 +81,14 @@ awk -v reps="$reps" -v n="$runs" -v c="$ncases" -v r="$rounds" -v fl="$floor" -v
 		printf "  %-34s %8.1f ms      (once per grade process)\n", "grade -j 1, set-up", (one - slope * c) / 1e6
 	}
 }'
+
+# The set-up, step by step: grade with the program named once, its marks
+# (WG_STEP_TIMES=1, grader/lib/steptime.h) turned into medians per step.
+here=$(dirname "$0")
+k=0
+while [ $k -lt "${BENCH_STEP_REPS:-20}" ]; do
+	WG_STEP_TIMES=1 "$grade" -q -j 1 "$suite" "$ref" 2>&1 > /dev/null |
+		grep '^wg-step: ' | sort -k2 -n
+	k=$((k + 1))
+done > "$tmp/steps"
+awk -f "$here/setup-steps.awk" "$tmp/steps"
