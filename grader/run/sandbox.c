@@ -83,8 +83,8 @@ static int await_ready(struct sandbox_slot *s, struct sandbox_layers *layers,
 	}
 }
 
-int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
-		 struct sandbox_layers *layers, struct strbuf *err)
+int sandbox_start(struct sandbox_slot **out, const struct sandbox_config *cfg,
+		  struct strbuf *err)
 {
 	struct sandbox_slot *s = calloc(1, sizeof(*s));
 	int sv[2];
@@ -112,10 +112,6 @@ int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
 		close(s->sock);
 		goto fail;
 	}
-	if (await_ready(s, layers, err) < 0) {
-		sandbox_close(s);
-		return -1;
-	}
 	*out = s;
 	return 0;
 fail:
@@ -124,13 +120,40 @@ fail:
 	return -1;
 }
 
+int sandbox_ready(struct sandbox_slot **s, struct sandbox_layers *layers,
+		  struct strbuf *err)
+{
+	if (await_ready(*s, layers, err) < 0) {
+		sandbox_close(*s);
+		*s = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
+		 struct sandbox_layers *layers, struct strbuf *err)
+{
+	if (sandbox_start(out, cfg, err) < 0)
+		return -1;
+	return sandbox_ready(out, layers, err);
+}
+
+void sandbox_close_begin(struct sandbox_slot *s)
+{
+	if (s && s->sock >= 0) {
+		close(s->sock);
+		s->sock = -1;
+	}
+}
+
 void sandbox_close(struct sandbox_slot *s)
 {
 	int st;
 
 	if (!s)
 		return;
-	close(s->sock);
+	sandbox_close_begin(s);
 	while (waitpid(s->keeper, &st, 0) < 0 && errno == EINTR)
 		;
 	free(s->m);

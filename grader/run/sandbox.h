@@ -196,7 +196,8 @@
  * Lifecycle: sandbox_open() forks the keeper and waits until its layers are
  * built; then, for each run, runner.h's run_start() with c.sbx set calls
  * sandbox_spawn() and run_finish() sandbox_kill()/sandbox_wait();
- * sandbox_close() ends the keeper. One thread uses a slot at a time. Fork
+ * sandbox_close() ends the keeper (sandbox_close_begin() first, to end
+ * several at once). One thread uses a slot at a time. Fork
  * the keepers from the thread that lives longest (the keeper dies with it:
  * PR_SET_PDEATHSIG) and before loading anything large.
  *
@@ -282,7 +283,21 @@ struct sandbox_layers {
  * missing layer is not an error, it is recorded in *layers). */
 int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
 		 struct sandbox_layers *layers, struct strbuf *err);
-/* Ends the keeper (its namespaces and cgroups go with it) and frees s. */
+/* sandbox_open in two halves, so that the keepers of several slots build
+ * their layers at the same time: sandbox_start forks the keeper (0, or -1
+ * with err: nothing to close); sandbox_ready waits until its layers are
+ * built (0, or -1 with err, the slot closed and *s NULL). Only the
+ * keeper, a fork, reads cfg. */
+int sandbox_start(struct sandbox_slot **out, const struct sandbox_config *cfg,
+		  struct strbuf *err);
+int sandbox_ready(struct sandbox_slot **s, struct sandbox_layers *layers,
+		  struct strbuf *err);
+/* Ends the keeper (its namespaces and cgroups go with it) and frees s.
+ * sandbox_close_begin only tells it to end (grade's end of the socket is
+ * closed) and returns at once: the keepers of several slots then end at
+ * the same time, while grade does its own tearing down; sandbox_close
+ * still waits for each. */
+void sandbox_close_begin(struct sandbox_slot *s);
 void sandbox_close(struct sandbox_slot *s);
 
 /* For runner.c. sandbox_spawn: hands c (its argv, env, dir, limits, uid)

@@ -147,6 +147,8 @@ struct keeper {
 	                            2: bound at /var/tmp too */
 	char libs[MAX_LIBS][LIB_PATH]; /* copied into the minimal root */
 	int nlibs;
+	int root_rw;             /* the minimal root is writable (a program's
+	                            libraries being copied in: sandbox_root.c) */
 	int base_fd;             /* the host's scratch folder, opened before
 	                            the private one covered it: programs are
 	                            bound from there (a bind mount must come
@@ -186,6 +188,9 @@ int sbx_top_level_kept(const char *name);
 void sbx_build_namespaces(struct keeper *k);
 /* Every private area anew (sandbox_setup.c mounts them first). */
 int sbx_remount_areas(struct keeper *k);
+/* Notes an area's state (inodes, blocks, its root's ctime) as clean:
+ * the next preparation remakes it only if a run moved any of them. */
+void sbx_area_mark(struct area *a);
 /* Opens rel below the host's /proc (the slot's own covers /proc). */
 int sbx_proc_open(const char *rel, int flags);
 /* 1 when a run left a SysV IPC object; sbx_ipc_renew replaces the

@@ -37,18 +37,6 @@ static int area_dirty(const struct area *a)
 	       st.st_ctim.tv_sec != a->ctime.tv_sec || st.st_ctim.tv_nsec != a->ctime.tv_nsec;
 }
 
-static void area_mark(struct area *a)
-{
-	struct statfs s;
-	struct stat st;
-
-	if (a->fd >= 0 && fstatfs(a->fd, &s) == 0 && fstat(a->fd, &st) == 0) {
-		a->files = s.f_files - s.f_ffree;
-		a->blocks = s.f_blocks - s.f_bfree;
-		a->ctime = st.st_ctim;
-	}
-}
-
 /* Binds rel (below the host's scratch folder, reached through base_fd) onto
  * target: a clone of that subtree (open_tree), moved into place. No path
  * through /proc: the slot's /proc is its PID namespace's, where the keeper
@@ -211,7 +199,7 @@ int sbx_prepare(struct keeper *k, const char *path, const char *dir,
 
 		/* A new copy is the keeper's, not a program's doing. */
 		for (i = 0; copied > 0 && i < k->nareas; i++)
-			area_mark(&k->areas[i]);
+			sbx_area_mark(&k->areas[i]);
 		return copied < 0 ? -1 : 0;
 	}
 	/* A working folder that changed at all (a file made and removed in
@@ -235,7 +223,7 @@ int sbx_prepare(struct keeper *k, const char *path, const char *dir,
 			return -1;
 	}
 	for (i = 0; i < k->nareas; i++)
-		area_mark(&k->areas[i]);
+		sbx_area_mark(&k->areas[i]);
 	if (dir && wg_path_within(dir, scratch) && !bind_dir) {
 		struct stat st;
 

@@ -380,8 +380,32 @@ static int have_lib(const struct keeper *k, const char *path)
 
 static int add_lib(struct keeper *k, const char *path, int depth);
 
+/* The minimal root is writable only while libraries are copied in: made
+ * so by the first copy of a program's, read-only again once all are in
+ * (one window per program, not one per library: two remounts less each). */
+static int root_writable(struct keeper *k)
+{
+	if (k->root_rw)
+		return 0;
+	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV, NULL) < 0)
+		return -1;
+	k->root_rw = 1;
+	return 0;
+}
+
+static int root_read_only(struct keeper *k)
+{
+	if (!k->root_rw)
+		return 0;
+	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV,
+		  NULL) < 0)
+		return -1;
+	k->root_rw = 0;
+	return 0;
+}
+
 /* Copies path of the host (open at fd) to the same path in the root, then
- * what it links. The root is writable only meanwhile. */
+ * what it links. */
 static int copy_lib(struct keeper *k, const char *path, int fd, int depth)
 {
 	struct elf_deps d;
@@ -396,11 +420,10 @@ static int copy_lib(struct keeper *k, const char *path, int fd, int depth)
 	if (!(slash = strrchr(dir, '/')))
 		return -1;
 	*slash = '\0';
-	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV, NULL) < 0)
+	if (root_writable(k) < 0)
 		return -1;
 	rc = (dir[0] ? sbx_mkdir_p(dir, 0755) : 0) < 0 ? -1 : sbx_copy_fd(fd, path);
-	if (mount(NULL, "/", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV,
-		  NULL) < 0 || rc < 0)
+	if (rc < 0)
 		return -1;
 	snprintf(k->libs[k->nlibs++], LIB_PATH, "%s", path);
 	if (elf_deps(fd, &d) < 0)
@@ -455,7 +478,21 @@ static int add_lib(struct keeper *k, const char *name, int depth)
 	return rc;
 }
 
+static int root_libraries(struct keeper *k, int fd);
+
 int sbx_root_libraries(struct keeper *k, int fd)
+{
+	int rc = root_libraries(k, fd);
+	int e = errno;
+
+	/* Read-only again on every way out: a run never finds it writable. */
+	if (root_read_only(k) < 0)
+		return -1;
+	errno = e;
+	return rc;
+}
+
+static int root_libraries(struct keeper *k, int fd)
 {
 	struct elf_deps d;
 

@@ -26,6 +26,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -252,13 +253,18 @@ static void mask_top_level(struct keeper *k)
 		snprintf(path, sizeof(path), "/%s", e->d_name);
 		if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue;
-		if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
-			  "size=64k,nr_inodes=64,mode=0755") < 0) {
+		/* The way to a scratch folder that lives there, and to
+		 * /var/tmp (a private area, mounted later), are made in the
+		 * mask before it turns read-only; any other mask is empty and
+		 * read-only from its one mount. */
+		int way = wg_path_within(k->cfg->scratch, path) || !strcmp(path, "/var");
+		if (mount("tmpfs", path, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC |
+			  (way ? 0 : MS_RDONLY), "size=64k,nr_inodes=64,mode=0755") < 0) {
 			sbx_note(&k->L, "cannot mask '%s' (%s)", path, strerror(errno));
 			continue;
 		}
-		/* The way to a scratch folder that lives there, and to
-		 * /var/tmp (a private area, mounted later). */
+		if (!way)
+			continue;
 		if (wg_path_within(k->cfg->scratch, path))
 			sbx_mkdir_p(k->cfg->scratch, 0711);
 		if (!strcmp(path, "/var"))
@@ -285,6 +291,18 @@ static void add_area(struct keeper *k, const char *path, const char *mode)
 	a->mounted = 0;
 	a->fd = -1;
 	k->nareas++;
+}
+
+void sbx_area_mark(struct area *a)
+{
+	struct statfs s;
+	struct stat st;
+
+	if (a->fd >= 0 && fstatfs(a->fd, &s) == 0 && fstat(a->fd, &st) == 0) {
+		a->files = s.f_files - s.f_ffree;
+		a->blocks = s.f_blocks - s.f_bfree;
+		a->ctime = st.st_ctim;
+	}
 }
 
 static int mount_area(const struct keeper *k, struct area *a)
@@ -322,6 +340,11 @@ int sbx_remount_areas(struct keeper *k)
 	for (i = 0; i < k->nareas; i++)
 		if (mount_area(k, &k->areas[i]) < 0)
 			return -1;
+	/* Marked clean once all are mounted (the scratch area's mount point
+	 * is made in /tmp's): fresh areas are not made again for the first
+	 * run, as they were (4 unmounts and 4 mounts more a grade process). */
+	for (i = 0; i < k->nareas; i++)
+		sbx_area_mark(&k->areas[i]);
 	k->prog_at[0] = '\0';
 	k->bin_ro[0] = '\0';
 	k->fresh = 1;

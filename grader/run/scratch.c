@@ -129,13 +129,17 @@ static int lock_uid(const char *dir, uid_t uid)
 }
 
 /* Lets go of a uid: the file goes first, while still locked, so no lock
- * file is left behind by a grade that ended normally. */
+ * file is left behind by a grade that ended normally. Emptied before:
+ * on ext4 the last close of an unlinked file that still holds data costs
+ * ~0.2 ms more (measured: 253 against 36 us), once per grade process. */
 static void unlock_uid(uid_t uid, int fd)
 {
 	char path[PATH_MAX + 32];
 
 	if (fd < 0)
 		return;
+	if (ftruncate(fd, 0) < 0)
+		errno = 0;      /* only slower */
 	if (scratch_lock_dir()) {
 		snprintf(path, sizeof(path), "%s/%u.lock", lock_dir_path, (unsigned)uid);
 		unlink(path);
@@ -368,9 +372,14 @@ int scratch_init(struct scratch *s, int nslots, struct strbuf *err)
 	return 0;
 }
 
+int scratch_remove_base(const struct scratch *s)
+{
+	return s->base ? scratch_remove_tree(s->base) : 0;
+}
+
 void scratch_cleanup(struct scratch *s)
 {
-	if (s->base)
+	if (s->base && access(s->base, F_OK) == 0)
 		scratch_remove_tree(s->base);
 	free(s->base);
 	s->base = NULL;

@@ -79,6 +79,11 @@ int scratch_init(struct scratch *s, int nslots, struct strbuf *err);
 /* Removes BASE and everything in it, releases the uids, frees s. */
 void scratch_cleanup(struct scratch *s);
 
+/* Removes BASE and everything in it now, the uids still held (while the
+ * keepers end: scratch_cleanup lets them go after, and tries BASE again).
+ * 0, or -1 with errno. */
+int scratch_remove_base(const struct scratch *s);
+
 /* The uid and gid slot runs under: (uid_t)-1 / (gid_t)-1 unless root. */
 void scratch_slot_ids(const struct scratch *s, int slot, uid_t *uid, gid_t *gid);
 

@@ -82,6 +82,12 @@ awk -v reps="$reps" -v n="$runs" -v c="$ncases" -v r="$rounds" -v fl="$floor" -v
 	}
 }'
 
+# What starting grade costs at all: exec, the loader, exit, without
+# work (no arguments: the usage message, then exit 2), against /bin/true.
+start=$("$spawn" -v -a 50 "$grade" /dev/null 2> /dev/null | awk '{ print $2 / $1 / 1e6 }')
+true_ms=$("$spawn" -v 50 /bin/true /dev/null | awk '{ print $2 / $1 / 1e6 }')
+printf '  %-34s %8.3f ms      (/bin/true: %.3f ms)\n' "grade started and ended, no work" "$start" "$true_ms"
+
 # The set-up, step by step: grade with the program named once, its marks
 # (WG_STEP_TIMES=1, grader/lib/steptime.h) turned into medians per step.
 here=$(dirname "$0")

@@ -5,7 +5,8 @@
 # time order (sort -k2 -n per process), each process starting with
 # "grade main". A step's cost is the time from the mark before it to its
 # own; printed is each step's median over the processes, in the order of
-# the first, and the sum of the medians but for the cases themselves.
+# the first, and the sum of the medians but for the cases themselves
+# (first-case-judged: the first one; cases-run: the others).
 # Usage: awk -f setup-steps.awk LINES
 function median(key,    n, i, j, v, a) {
 	n = count[key]
@@ -29,8 +30,10 @@ END {
 	printf "  set-up, step by step (WG_STEP_TIMES=1, median of %d grade processes):\n", runs
 	for (i = 1; i <= nkeys; i++) {
 		m = median(order[i])
-		if (order[i] == "grade cases-run")
-			printf "    %8.3f ms  %s (the cases themselves, not set-up)\n", m, order[i]
+		if (order[i] == "grade first-case-judged")
+			printf "    %8.3f ms  %s (the first case: cold, not set-up)\n", m, order[i]
+		else if (order[i] == "grade cases-run")
+			printf "    %8.3f ms  %s (the other cases, not set-up)\n", m, order[i]
 		else {
 			printf "    %8.3f ms  %s\n", m, order[i]
 			sum += m

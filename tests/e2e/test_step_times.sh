@@ -1,7 +1,7 @@
 #!/bin/sh
 # The set-up's step-by-step account (grader/lib/steptime.h, make
 # bench-grade): with WG_STEP_TIMES=1 grade and its keeper mark every step
-# on stderr, in time order, from "grade main" to "grade scratch-removed";
+# on stderr, in time order, from "grade main" to "grade uids-released";
 # tests/bench/setup-steps.awk turns them into the account. Unset or "0",
 # not one mark, and the grade itself is the same either way.
 set -u
@@ -13,7 +13,7 @@ WG_STEP_TIMES=1 "$grade" -j 1 public-tests "$ref" > "$tmp/on.out" 2> "$tmp/on.er
 	bad "grade with the marks: exit $?"
 grep '^wg-step: ' "$tmp/on.err" | sort -k2 -n > "$tmp/steps"
 head -n 1 "$tmp/steps" | grep -q ' grade main$' || bad "the first mark is not main: $(head -n 1 "$tmp/steps")"
-tail -n 1 "$tmp/steps" | grep -q ' grade scratch-removed$' ||
+tail -n 1 "$tmp/steps" | grep -q ' grade uids-released$' ||
 	bad "the last mark is not scratch-removed: $(tail -n 1 "$tmp/steps")"
 for step in 'grade suite-loaded' 'grade keepers-ready' 'keeper forked' 'keeper cgroups' \
 	    'keeper spawner' 'keeper-first-run prepared' 'grade cases-run' \
