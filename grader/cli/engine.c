@@ -149,20 +149,24 @@ static void pin_worker(const struct grading *g, int slot)
 /* 1 when a program given as such (not built here) is not an ELF file: a
  * script needs the host's /bin/sh and more, which the minimal root has
  * not (staff's scripts; a student's submission is always built). */
+static int is_script(const char *path)
+{
+	char magic[4] = { 0 };
+	FILE *f = fopen(path, "rb");
+	int script;
+
+	if (!f)
+		return 0;
+	script = fread(magic, 1, 4, f) != 4 || memcmp(magic, "\177ELF", 4);
+	fclose(f);
+	return script;
+}
+
 static int any_script(const struct grading *g)
 {
-	for (size_t i = 0; i < g->nsubs; i++) {
-		char magic[4] = { 0 };
-		FILE *f;
-
-		if (g->subs[i].is_dir || !(f = fopen(g->subs[i].path, "rb")))
-			continue;
-		if (fread(magic, 1, 4, f) != 4 || memcmp(magic, "\177ELF", 4)) {
-			fclose(f);
+	for (size_t i = 0; i < g->nsubs; i++)
+		if (!g->subs[i].is_dir && is_script(g->subs[i].path))
 			return 1;
-		}
-		fclose(f);
-	}
 	return 0;
 }
 
@@ -216,14 +220,12 @@ static int open_slots(struct grading *g, const struct options *o)
 /* The compiler runs in the sandbox, where only the system's folders are
  * left: a $CC elsewhere (a wrapper in a course folder) is copied into the
  * scratch tree, where the keeper binds it like a program. */
-static int reach_compiler(struct grading *g)
+static int reach_compiler(struct grading *g, int dirs)
 {
 	struct strbuf dst = STRBUF_INIT;
 	char cc[4096], *real;
-	int dirs = 0, rc = 0;
+	int rc = 0;
 
-	for (size_t i = 0; i < g->nsubs; i++)
-		dirs |= g->subs[i].is_dir != 0;
 	if (!dirs || !g->layers.mount_ns || build_find_compiler(cc, sizeof(cc)) < 0 ||
 	    !(real = realpath(cc, NULL)))
 		return 0;
@@ -276,10 +278,8 @@ static char *probe_reads(struct grading *g)
 	return found;
 }
 
-/* The sandbox's account (sandbox_leaks) into g->leaks, for the report;
- * and, when the suite has something to hide, one warning per way it may
- * leak, and one per layer whose absence changes a grade. */
-static void account(struct grading *g, const struct options *o)
+/* The sandbox's account (sandbox_leaks) into g->leaks, for the report. */
+static void account(struct grading *g)
 {
 	const struct sandbox_layers *l = &g->layers;
 	struct strbuf why = STRBUF_INIT;
@@ -291,6 +291,15 @@ static void account(struct grading *g, const struct options *o)
 	g->leaks = strbuf_detach(&why, NULL);
 	if (!g->leaks)
 		die("out of memory");
+}
+
+/* When the suite has something to hide: one warning per way it may leak
+ * (the account), and one per layer whose absence changes a grade; before
+ * each grading (a served one's go to its own log). */
+static void warn_account(const struct grading *g, const struct options *o)
+{
+	const struct sandbox_layers *l = &g->layers;
+
 	if (!suite_hidden_cases(g->suite) || o->quiet)
 		return;
 	for (const char *p = g->leaks; *p;) {
@@ -664,7 +673,31 @@ static int report_all(struct grading *g, const struct options *o)
 	return final_status(g);
 }
 
-static void release(struct grading *g)
+int engine_servable(const struct grading *g, const char *path, int is_dir,
+		    struct strbuf *why)
+{
+	char *real = realpath(path, NULL);
+	int hidden = 0;
+
+	for (size_t i = 0; real && g->hide[i] && !hidden; i++)
+		hidden = wg_path_within(real, g->hide[i]);
+	free(real);
+	if (!hidden) {
+		strbuf_addf(why, "'%s' is in no hidden folder (--hide): another "
+			    "submission's programs could read it", path);
+		return 0;
+	}
+	if (!is_dir && !g->scripts && is_script(path)) {
+		strbuf_addf(why, "'%s' is not an ELF program: a script needs the "
+			    "host's view of the system, which these slots do not "
+			    "give", path);
+		return 0;
+	}
+	return 1;
+}
+
+/* What one grading made: the submissions' results, their programs. */
+static void release_subs(struct grading *g)
 {
 	for (size_t i = 0; g->subs && i < g->nsubs; i++) {
 		for (size_t k = 0; g->subs[i].cases && k < g->suite->ncases; k++)
@@ -672,10 +705,25 @@ static void release(struct grading *g)
 		free(g->subs[i].cases);
 		free(g->subs[i].build_log);
 		score_release(&g->subs[i].total);
+		/* The next grading's program is a new file (its own inode and
+		 * ctime: the keeper copies it afresh). */
+		if (g->progs && g->progs[i][0])
+			unlink(g->progs[i]);
 	}
 	free(g->subs);
 	free(g->progs);
 	free(g->order);
+	g->subs = NULL;
+	g->progs = NULL;
+	g->order = NULL;
+	g->nsubs = 0;
+}
+
+void engine_close(struct grading *g)
+{
+	if (!g)
+		return;
+	release_subs(g);
 	free(g->leaks);
 	guard_free_list(g->hide);
 	/* The keepers end (spawners, cgroups, namespaces) while grade
@@ -692,55 +740,95 @@ static void release(struct grading *g)
 	free(g->cpus);
 	scratch_cleanup(&g->scratch);
 	steptime_mark("grade", "uids-released");
+	free(g);
+}
+
+/* The submissions of one grading, as report_subs (paths borrowed). */
+static struct report_sub *new_subs(const struct suite *s, char **paths, size_t n,
+				   const int *is_dir)
+{
+	struct report_sub *subs = xcalloc(n ? n : 1, sizeof(*subs));
+
+	for (size_t i = 0; i < n; i++) {
+		subs[i].path = paths[i];
+		subs[i].is_dir = is_dir[i];
+		subs[i].build = BUILD_OK;
+		subs[i].cases = xcalloc(s->ncases ? s->ncases : 1,
+					sizeof(struct judge_result));
+	}
+	return subs;
+}
+
+int engine_open(struct grading **out, const struct options *o,
+		const struct suite *s, char **paths, size_t n, const int *is_dir)
+{
+	struct grading *g = xcalloc(1, sizeof(*g));
+	struct strbuf err = STRBUF_INIT;
+	int rc = WG_EXIT_INTERNAL, dirs = !paths;
+
+	*out = g;
+	g->suite = s;
+	if (scratch_init(&g->scratch, o->jobs, &err) < 0) {
+		error("%s", strbuf_str(&err));
+		strbuf_release(&err);
+		return rc;
+	}
+	steptime_mark("grade", "scratch-made");
+	set_limits(o, s, &g->cfg);
+	set_build_limits(s, &g->build_lim);
+	/* The submissions named now are hidden from every program (each
+	 * other's too); a served one must lie in a hidden folder already
+	 * (engine_serve_check). */
+	g->subs = new_subs(s, paths, n, is_dir);
+	g->nsubs = n;
+	for (size_t i = 0; i < n; i++)
+		dirs |= is_dir[i] != 0;
+	g->scripts = any_script(g);
+	g->hide = guard_hide_list(s->dir, g->subs, n, o->hide, o->nhide,
+				  g->scratch.base);
+	release_subs(g);
+	if (!g->hide)
+		return WG_EXIT_USAGE;
+	steptime_mark("grade", "hide-list");
+	if (guard_check_suid_dumpable() < 0 || open_slots(g, o) < 0 ||
+	    reach_compiler(g, dirs) < 0)
+		return rc;
+	steptime_mark("grade", "keepers-ready");
+	set_stack(s, &g->layers, &g->cfg);
+	account(g);
+	wg_stop_signals(on_stop);
+	return 0;
+}
+
+int engine_run(struct grading *g, const struct options *o, char **paths,
+	       size_t n, const int *is_dir)
+{
+	int rc = WG_EXIT_INTERNAL;
+
+	g->subs = new_subs(g->suite, paths, n, is_dir);
+	g->progs = xcalloc(n ? n : 1, sizeof(*g->progs));
+	g->nsubs = n;
+	warn_account(g, o);
+	pool_run(n, o->jobs, build_job, g);
+	steptime_mark("grade", "programs-placed");
+	run_cases(g, o->jobs);
+	steptime_mark("grade", "cases-run");
+	if (!stop_signal)
+		rc = report_all(g, o);
+	steptime_mark("grade", "reported");
+	release_subs(g);
+	return rc;
 }
 
 int engine_grade(const struct options *o, const struct suite *s, char **paths,
 		 size_t n, const int *is_dir)
 {
-	struct grading g = { .suite = s, .nsubs = n };
-	struct strbuf err = STRBUF_INIT;
-	int rc = WG_EXIT_INTERNAL;
+	struct grading *g;
+	int rc = engine_open(&g, o, s, paths, n, is_dir);
 
-	g.subs = xcalloc(n, sizeof(*g.subs));
-	g.progs = xcalloc(n, sizeof(*g.progs));
-	if (scratch_init(&g.scratch, o->jobs, &err) < 0) {
-		error("%s", strbuf_str(&err));
-		strbuf_release(&err);
-		goto out;
-	}
-	steptime_mark("grade", "scratch-made");
-	set_limits(o, s, &g.cfg);
-	set_build_limits(s, &g.build_lim);
-	for (size_t i = 0; i < n; i++) {
-		g.subs[i].path = paths[i];
-		g.subs[i].is_dir = is_dir[i];
-		g.subs[i].build = BUILD_OK;
-		g.subs[i].cases = xcalloc(s->ncases, sizeof(struct judge_result));
-	}
-	g.scripts = any_script(&g);
-	g.hide = guard_hide_list(s->dir, g.subs, n, o->hide, o->nhide,
-				 g.scratch.base);
-	if (!g.hide) {
-		rc = WG_EXIT_USAGE;
-		goto out;
-	}
-	steptime_mark("grade", "hide-list");
-	if (guard_check_suid_dumpable() < 0 || open_slots(&g, o) < 0 ||
-	    reach_compiler(&g) < 0)
-		goto out;
-	steptime_mark("grade", "keepers-ready");
-	set_stack(s, &g.layers, &g.cfg);
-	account(&g, o);
-	wg_stop_signals(on_stop);
-	pool_run(n, o->jobs, build_job, &g);
-	steptime_mark("grade", "programs-placed");
-	run_cases(&g, o->jobs);
-	steptime_mark("grade", "cases-run");
-	if (!stop_signal)
-		rc = report_all(&g, o);
-	steptime_mark("grade", "reported");
-out:
-	release(&g);
+	if (!rc)
+		rc = engine_run(g, o, paths, n, is_dir);
+	engine_close(g);
 	return rc;
 }
 

@@ -22,6 +22,7 @@
 #include "grader/cli/checkenv.h"
 #include "grader/cli/engine.h"
 #include "grader/cli/options.h"
+#include "grader/cli/serve.h"
 #include "grader/cli/similarity_cmd.h"
 #include "grader/cli/suitereport_cmd.h"
 #include "grader/judge/suite.h"
@@ -129,6 +130,12 @@ static int grade_main(int argc, char **argv)
 	}
 	strbuf_release(&err);
 	steptime_mark("grade", "suite-loaded");
+	if (o.serve) {
+		rc = serve_main(&o, &s);
+		options_release(&o);
+		suite_free(&s);
+		return rc;
+	}
 	size_t n = (size_t)(argc - first - 1);
 	int *is_dir = xcalloc(n, sizeof(*is_dir));
 	rc = engine_check_paths(argv + first + 1, n, is_dir, &o);

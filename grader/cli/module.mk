@@ -1,7 +1,7 @@
 # grader/cli: the grade program: its command line, single grading and
 # batch grading of a class; and the make targets of the course workflows
 # (workflows.mk).
-GRADER_CLI_SRCS := grader/cli/options.c grader/cli/guard.c grader/cli/engine.c \
+GRADER_CLI_SRCS := grader/cli/options.c grader/cli/guard.c grader/cli/engine.c grader/cli/serve.c \
                    grader/cli/child_grade.c \
                    grader/cli/batch.c \
                    grader/cli/batch_options.c grader/cli/batch_students.c \

@@ -33,6 +33,7 @@ static const struct cli_option table[] = {
 	{ "student", 0, no_argument, OPT_STUDENT, 0 },
 	{ "uid-base", 0, required_argument, OPT_UID_BASE, OPTF_BATCH_OWN },
 	{ "hide", 0, required_argument, OPT_HIDE, 0 },
+	{ "serve", 0, no_argument, OPT_SERVE, OPTF_BATCH_OWN },
 	{ "batch", 0, no_argument, OPT_BATCH, OPTF_BATCH_ONLY },
 	{ "out", 'o', required_argument, OPT_OUT_DIR, OPTF_BATCH_ONLY },
 	{ "force", 0, no_argument, OPT_FORCE, OPTF_BATCH_ONLY },
@@ -52,6 +53,7 @@ static const struct cli_option table[] = {
 	{ "top", 0, required_argument, OPT_TOP, OPTF_BATCH_ONLY },
 	{ "roster", 0, required_argument, OPT_ROSTER, OPTF_BATCH_ONLY },
 	{ "assignment", 0, required_argument, OPT_ASSIGNMENT, OPTF_BATCH_ONLY },
+	{ "grade-per-student", 0, no_argument, OPT_GRADE_PER_STUDENT, OPTF_BATCH_ONLY },
 };
 #define NOPTIONS (sizeof(table) / sizeof(*table))
 
@@ -245,6 +247,7 @@ static int one_option(int c, const char *arg, struct options *o)
 	case OPT_STAFF: o->staff = 1; break;
 	case OPT_STUDENT: o->staff = 0; break;
 	case OPT_COLOR: o->color = parse_color(arg); break;
+	case OPT_SERVE: o->serve = 1; break;
 	case 'h': printf(usage_text, RUN_SLOT_UID_BASE); return 1;
 	case OPT_VERSION: printf("grade (warpgrade) %s\n", WG_VERSION); return 1;
 	default: die_usage("unknown option (see above)");
@@ -283,6 +286,15 @@ int options_parse(int argc, char **argv, struct options *o)
 				  &o->uid_base);
 	if (getopt_loop(argc, argv, o))
 		return 0;
+	if (o->serve) {
+		/* The submissions and report paths come with each request. */
+		if (argc - optind != 1)
+			die_usage("--serve takes SUITE_DIR alone");
+		if (o->json || o->junit || o->gradescope || o->html)
+			die_usage("--serve takes no report file (each request "
+				  "names its JSON report)");
+		return optind;
+	}
 	if (argc - optind < 2)
 		die_usage(argc - optind < 1 ? "missing SUITE_DIR and SUBMISSION"
 					    : "missing SUBMISSION");

@@ -19,10 +19,10 @@
 enum options_id {
 	OPT_JSON = 256, OPT_TIME, OPT_WALL, OPT_MEM, OPT_OUT, OPT_EXACT,
 	OPT_COLOR, OPT_VERSION, OPT_JUNIT, OPT_GRADESCOPE, OPT_STAFF,
-	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE, OPT_HTML,
+	OPT_STUDENT, OPT_UID_BASE, OPT_HIDE, OPT_HTML, OPT_SERVE,
 	/* batch only */
 	OPT_BATCH, OPT_OUT_DIR, OPT_FORCE, OPT_STUDENT_TIMEOUT, OPT_SHARD,
-	OPT_MERGE, OPT_ROSTER, OPT_ASSIGNMENT,
+	OPT_MERGE, OPT_ROSTER, OPT_ASSIGNMENT, OPT_GRADE_PER_STUDENT,
 	/* grade --similarity (similarity_cmd.h); the family's values also
 	 * for the batch */
 	OPT_SIMILARITY, OPT_SIM_VALUE, OPT_TOP
@@ -79,6 +79,7 @@ struct options {
 	long uid_base;
 	const char **hide;           /* --hide DIR, in order */
 	size_t nhide;
+	int serve;                   /* --serve: the batch's grader (serve.h) */
 };
 
 /* Parses grade's command line into o (the strings are argv's). A usage
