@@ -127,6 +127,20 @@ struct batch {
 	int spool_fd, spool_open;
 	off_t spool_len;
 	int pages_failed;        /* a student's page could not be written */
+	/* batch_workers.c: per slot, its grade --serve (serve.h), kept from
+	 * student to student; NULL with --grade-per-student (a grade
+	 * process per student, as before). */
+	struct batch_worker *workers;
+	int grade_per_student;
+};
+
+/* One slot's grader: pid 0 when none runs. dying: told to end (its
+ * socket closed, or a signal sent): its slot is not given to another
+ * student until it has been reaped (it may hold the slot's uid). */
+struct batch_worker {
+	pid_t pid;
+	int sock;
+	int dying;
 };
 
 /* batch_options.c. Parses argv into b (the strings stay argv's); a usage
@@ -166,6 +180,28 @@ json_t *batch_shard_json(const struct shard *s);
 /* batch_resume.c */
 void batch_hash_tree(const char *root, char out[17]);
 void batch_try_resume(struct batch *b, struct student *s);
+
+/* batch_workers.c. The child's argv but for what ends it (the caller's:
+ * the report and submission, or --serve and the suite), in v (room for
+ * b->npass + 18); returns how many were put. */
+size_t batch_grade_argv(const struct batch *b, char **v, char *uid);
+/* Hands s to its slot's grader, started first where none runs (its
+ * stdin a socket, its stdout and stderr /dev/null, a process group of
+ * its own); log is s's log (the grader's output while it grades s, not
+ * closed here). The grader's pid, or -1 with the reason in why. */
+pid_t batch_worker_give(struct batch *b, const struct student *s, int log,
+			const char *part, const sigset_t *oldmask, struct strbuf *why);
+/* The answer of slot's grader, when one came: 1 and *code (its exit
+ * status for the student), else 0 (nothing yet, or it is going away:
+ * then its reaping tells). */
+int batch_worker_answer(struct batch *b, int slot, int *code);
+/* The grader pid was reaped: its slot is free. */
+void batch_worker_reaped(struct batch *b, pid_t pid);
+/* Tells slot's grader to end (its socket closed): it ends at once when
+ * idle, with a signal when not. */
+void batch_worker_dismiss(struct batch *b, int slot);
+/* Every grader told to end and waited for. */
+void batch_workers_end(struct batch *b);
 
 /* batch_sched.c */
 void batch_run_all(struct batch *b);

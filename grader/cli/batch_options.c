@@ -26,7 +26,7 @@ void batch_usage(FILE *f)
 	      "                   [--shard K/N] "
 	      "(grade only shard K of N of the class)\n"
 	      "                   [--student-timeout SECONDS] [--quiet] "
-	      "[grade options...]\n"
+	      "[--grade-per-student] [grade options...]\n"
 	      "                   [--similarity-base FILE]... "
 	      "[--similarity-* ...] (docs/similarity.md)\n"
 	      "                   [--roster FILE] [--assignment TITLE] "
@@ -45,7 +45,12 @@ void batch_usage(FILE *f)
 	      "(--time-limit, --exact, ...)\n"
 	      "go to each grading. The similarity of the class (which "
 	      "students share code) goes\n"
-	      "to summary.json, report.html and the terminal.\n", f);
+	      "to summary.json, report.html and the terminal. Each of the "
+	      "-j slots grades its\n"
+	      "students one after another through one grader (grade --serve) "
+	      "whose sandbox is\n"
+	      "set up once; --grade-per-student starts a grade process per "
+	      "student instead.\n", f);
 }
 
 long batch_default_jobs(void)
@@ -141,6 +146,10 @@ static int own_option(struct batch *b, const struct cli_option *o, int argc,
 		strbuf_release(&err);
 		break;
 	}
+	case OPT_GRADE_PER_STUDENT: b->grade_per_student = 1; break;
+	case OPT_SERVE:
+		die_usage("--serve is the batch's own graders' (serve.h), not "
+			  "an option of --batch");
 	default: break;   /* --batch */
 	}
 	return 0;

@@ -24,7 +24,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/prctl.h>
+#include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,32 +40,14 @@
 
 /* The child's argv: grade [passed options] -j 1 --uid-base UID --hide
  * SUBMISSIONS_DIR --hide OUT --staff --color=never --json PART SUITE_DIR
- * STUDENT_DIR. uid is a buffer of the
- * caller's. Freed by the caller (the strings are borrowed). */
+ * STUDENT_DIR (batch_grade_argv). uid is a buffer of the caller's. Freed
+ * by the caller (the strings are borrowed). */
 static char **child_argv(const struct batch *b, const struct student *s,
 			 char *part, char *uid)
 {
 	char **v = xmalloc((b->npass + 18) * sizeof *v);
-	size_t k = 0;
+	size_t k = batch_grade_argv(b, v, uid);
 
-	v[k++] = (char *)"grade";
-	for (size_t i = 0; i < b->npass; i++)
-		v[k++] = b->pass[i];
-	/* Students run side by side; each grades its cases one at a time,
-	 * as root under its worker's own uid (slot 0 of a grade is its
-	 * --uid-base), so no two students ever share a sandbox uid. */
-	v[k++] = (char *)"-j";
-	v[k++] = (char *)"1";
-	v[k++] = (char *)"--uid-base";
-	v[k++] = uid;
-	/* No student reads another's sources or reports (root only). */
-	v[k++] = (char *)"--hide";
-	v[k++] = (char *)b->subs_dir;
-	v[k++] = (char *)"--hide";
-	v[k++] = (char *)b->out;
-	/* The log is the staff's: every diff in it. */
-	v[k++] = (char *)"--staff";
-	v[k++] = (char *)"--color=never";
 	v[k++] = (char *)"--json";
 	v[k++] = part;
 	v[k++] = (char *)b->suite_dir;
@@ -72,17 +56,22 @@ static char **child_argv(const struct batch *b, const struct student *s,
 	return v;
 }
 
+/* A slot no student runs in, and whose grader (if any) is not ending:
+ * until it is reaped it may hold the slot's uid. -1 when none. */
 static int free_slot(const struct batch *b)
 {
-	for (int slot = 0;; slot++) {
+	for (int slot = 0; slot < b->jobs; slot++) {
 		size_t i;
 
+		if (b->workers && b->workers[slot].dying)
+			continue;
 		for (i = 0; i < b->n; i++)
 			if (b->st[i].state == ST_RUNNING && b->st[i].slot == slot)
 				break;
 		if (i == b->n)
 			return slot;
 	}
+	return -1;
 }
 
 void batch_fail_student(struct batch *b, struct student *s, const char *why)
@@ -94,7 +83,7 @@ void batch_fail_student(struct batch *b, struct student *s, const char *why)
 	batch_progress_event(b, s, "NOT GRADED: %s", why);
 }
 
-static void start_student(struct batch *b, struct student *s,
+static void start_student(struct batch *b, struct student *s, int slot,
 			  const sigset_t *oldmask)
 {
 	char *log = batch_out_path(b, "logs", s->name, ".log");
@@ -106,18 +95,26 @@ static void start_student(struct batch *b, struct student *s,
 	pid_t pid;
 
 	unlink(part);
-	s->slot = free_slot(b);
+	s->slot = slot;
 	snprintf(uid, sizeof uid, "%ld", b->uid_base + s->slot);
 	argv = child_argv(b, s, part, uid);
 	if (fd < 0) {
 		batch_fail_student(b, s, strbuf_str(&why));
 		goto out;
 	}
-	/* The student's grade dies with the batch, even a SIGKILLed one. */
-	pid = child_grade_start(&(struct child_grade){ argv, fd, fd, 1, oldmask });
+	/* The student's grade dies with the batch, even a SIGKILLed one:
+	 * its slot's grader, or a grade of its own. */
+	if (b->workers) {
+		pid = batch_worker_give(b, s, fd, part, oldmask, &why);
+	} else {
+		pid = child_grade_start(&(struct child_grade){ .argv = argv,
+			.in_fd = -1, .out_fd = fd, .err_fd = fd, .own_group = 1,
+			.mask = oldmask });
+		if (pid < 0)
+			strbuf_addf(&why, "cannot fork: %s", strerror(errno));
+	}
 	close(fd);
 	if (pid < 0) {
-		strbuf_addf(&why, "cannot fork: %s", strerror(errno));
 		batch_fail_student(b, s, strbuf_str(&why));
 		goto out;
 	}
@@ -330,6 +327,23 @@ static void reap(struct batch *b)
 			kill(-pid, SIGKILL);
 			finish_student(b, s, status);
 		}
+		if (pid > 0)
+			batch_worker_reaped(b, pid);
+	}
+}
+
+/* The students whose slot's grader answered: graded as a grade of their
+ * own that exited with that status would be. A late one's answer is not
+ * taken: it ends when its grader is reaped, as a grade of its own does. */
+static void take_answers(struct batch *b)
+{
+	for (size_t i = 0; b->workers && i < b->n; i++) {
+		struct student *s = &b->st[i];
+		int code;
+
+		if (s->state == ST_RUNNING && !s->termed &&
+		    batch_worker_answer(b, s->slot, &code))
+			finish_student(b, s, (code & 0xff) << 8);  /* WIFEXITED */
 	}
 }
 
@@ -344,6 +358,8 @@ static void enforce_deadlines(struct batch *b, double t)
 		if (!s->termed && (t >= s->deadline || b->stop_signal)) {
 			kill(-s->pid, SIGTERM);
 			s->termed = t;
+			if (b->workers)
+				batch_worker_dismiss(b, s->slot);
 		} else if (s->termed && t >= s->termed + TERM_GRACE_SEC) {
 			kill(-s->pid, SIGKILL);
 		}
@@ -367,17 +383,37 @@ static double next_wakeup(const struct batch *b, double t)
 	return w;
 }
 
-static void wait_events(struct batch *b, const sigset_t *set)
+/* A signal taken (sfd: a signalfd of the blocked set) or nothing: 0. */
+static int take_signal(int sfd)
+{
+	struct signalfd_siginfo si;
+	int sig = 0;
+
+	while (read(sfd, &si, sizeof(si)) == (ssize_t)sizeof(si))
+		if (si.ssi_signo != SIGCHLD)
+			sig = (int)si.ssi_signo;
+	return sig;
+}
+
+/* Until a signal (SIGCHLD too), a busy grader's answer or the next
+ * deadline or refresh: poll over the signalfd and the busy graders'
+ * sockets; no handler runs, so nothing is async-signal-unsafe. */
+static void wait_events(struct batch *b, int sfd)
 {
 	double t = wg_now(), w = next_wakeup(b, t) - t;
-	struct timespec ts;
+	struct pollfd *p = xcalloc((size_t)b->jobs + 1, sizeof(*p));
+	nfds_t n = 0;
 	int sig;
 
+	p[n++] = (struct pollfd){ .fd = sfd, .events = POLLIN };
+	for (long i = 0; b->workers && i < b->jobs; i++)
+		if (b->workers[i].pid > 0 && !b->workers[i].dying)
+			p[n++] = (struct pollfd){ .fd = b->workers[i].sock, .events = POLLIN };
 	if (w < 0.001)
 		w = 0.001;
-	ts.tv_sec = (time_t)w;
-	ts.tv_nsec = (long)((w - (double)ts.tv_sec) * 1e9);
-	sig = sigtimedwait(set, NULL, &ts);
+	poll(p, n, (int)(w * 1000) + 1);
+	free(p);
+	sig = take_signal(sfd);
 	if ((sig == SIGINT || sig == SIGTERM || sig == SIGHUP) &&
 	    !b->stop_signal) {
 		b->stop_signal = sig;
@@ -393,6 +429,7 @@ void batch_run_all(struct batch *b)
 {
 	sigset_t set, old;
 	size_t next = 0;
+	int sfd, slot;
 
 	sigemptyset(&set);
 	sigaddset(&set, SIGCHLD);
@@ -400,23 +437,35 @@ void batch_run_all(struct batch *b)
 	sigaddset(&set, SIGTERM);
 	sigaddset(&set, SIGHUP);
 	sigprocmask(SIG_BLOCK, &set, &old);
+	if ((sfd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC)) < 0)
+		die("cannot make a signalfd: %s", strerror(errno));
+	if (!b->grade_per_student) {
+		b->workers = xcalloc((size_t)b->jobs, sizeof(*b->workers));
+		for (long i = 0; i < b->jobs; i++)
+			b->workers[i].sock = -1;
+	}
 	b->t0 = wg_now();
 	batch_progress_line(b);
 	for (;;) {
 		while (!b->stop_signal && b->running < (size_t)b->jobs &&
-		       next < b->n) {
+		       next < b->n && (slot = free_slot(b)) >= 0) {
 			struct student *s = &b->st[next++];
 
 			if (s->state == ST_PENDING)
-				start_student(b, s, &old);
+				start_student(b, s, slot, &old);
 		}
 		if (b->running == 0 && (next == b->n || b->stop_signal))
 			break;
-		wait_events(b, &set);
+		wait_events(b, sfd);
+		take_answers(b);
 		reap(b);
 		enforce_deadlines(b, wg_now());
 		batch_progress_line(b);
 	}
+	batch_workers_end(b);
+	free(b->workers);
+	b->workers = NULL;
+	close(sfd);
 	/* Students never started still get a row saying so (and no line
 	 * each: the interruption was reported once). */
 	for (size_t i = 0; i < b->n; i++) {

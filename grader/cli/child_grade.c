@@ -36,7 +36,7 @@ pid_t child_grade_start(const struct child_grade *cg)
 		_exit(127);
 	if (cg->own_group)
 		setpgid(0, 0);
-	put_fd(null, 0, null);
+	put_fd(cg->in_fd, 0, null);
 	put_fd(cg->out_fd, 1, null);
 	put_fd(cg->err_fd, 2, null);
 	if (cg->mask)

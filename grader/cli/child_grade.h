@@ -6,8 +6,7 @@
  * wrong solutions): this very program (/proc/self/exe) with argv, that
  * dies with its parent (PR_SET_PDEATHSIG: even a SIGKILLed batch leaves
  * no grading behind; a parent gone before the prctl took is seen and the
- * child exits 127), stdin /dev/null, stdout and stderr where the caller
- * says, and the signal mask the caller had before blocking its own.
+ * child exits 127), stdin, stdout and stderr where the caller says, and the signal mask the caller had before blocking its own.
  *
  * Lifecycle: child_grade_start forks and execs; the caller waits for the
  * pid (waitpid) as it likes, and owns and closes out_fd and err_fd.
@@ -20,6 +19,8 @@
 
 struct child_grade {
 	char *const *argv;       /* argv[0] is only the name shown */
+	int in_fd;               /* the child's stdin (grade --serve's socket),
+	                            or -1: /dev/null */
 	int out_fd, err_fd;      /* the child's stdout and stderr: a descriptor
 	                            of the caller's (1 or 2 keep the caller's
 	                            own), or -1: /dev/null */

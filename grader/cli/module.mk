@@ -5,7 +5,7 @@ GRADER_CLI_SRCS := grader/cli/options.c grader/cli/guard.c grader/cli/engine.c g
                    grader/cli/child_grade.c \
                    grader/cli/batch.c \
                    grader/cli/batch_options.c grader/cli/batch_students.c \
-                   grader/cli/batch_resume.c grader/cli/batch_sched.c \
+                   grader/cli/batch_resume.c grader/cli/batch_sched.c grader/cli/batch_workers.c \
                    grader/cli/batch_progress.c grader/cli/batch_out.c \
                    grader/cli/batch_gradebook.c grader/cli/batch_summary.c \
                    grader/cli/batch_lms.c grader/cli/batch_pages.c \
@@ -77,6 +77,14 @@ BENCH_BATCH_SIZES ?= 25 250 1000
 bench-batch-memory: $(BUILD_BIN)/grade
 	sh tests/bench/bench-batch-memory.sh $(B) "$(BENCH_BATCH_SIZES)" hidden-tests
 BENCH_TARGETS += bench-batch-memory
+# `make bench-batch`: a batch's time per student, each slot's students
+# through one grade --serve against a grade process per student, at 25
+# and 250 students (BENCH_BATCH_TIME_SIZES; tests/bench/bench-batch.sh).
+BENCH_BATCH_TIME_SIZES ?= 25 250
+.PHONY: bench-batch
+bench-batch: $(BUILD_BIN)/grade
+	sh tests/bench/bench-batch.sh $(B) "$(BENCH_BATCH_TIME_SIZES)" hidden-tests
+BENCH_TARGETS += bench-batch
 # guard.c hides the checkout grade was built from (its reference, hidden
 # suite, samples and build tree) from the compiler, wherever grade runs.
 $(call obj,grader/cli/guard.c): CPPFLAGS += -DWG_SRCDIR='"$(CURDIR)"' \

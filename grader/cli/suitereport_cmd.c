@@ -243,7 +243,8 @@ static int run_grade(const struct sr_args *a, char **sols, size_t nsols,
 	for (size_t i = 0; i < nsols; i++)
 		argv[n++] = sols[i];
 	/* Its stdout (the summary) is not ours to print; its stderr is. */
-	pid = child_grade_start(&(struct child_grade){ (char *const *)argv, -1, 2, 0, NULL });
+	pid = child_grade_start(&(struct child_grade){ .argv = (char *const *)argv,
+		.in_fd = -1, .out_fd = -1, .err_fd = 2 });
 	if (pid < 0) {
 		free(argv);
 		return error("cannot fork: %s", strerror(errno));

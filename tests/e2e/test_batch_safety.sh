@@ -116,9 +116,10 @@ grep -q "'$tmp/out3' is in use by another batch (pid $pid)" "$tmp/err3" ||
 	bad "second batch: $(cat "$tmp/err3")"
 
 # 4. SIGKILL the first: its per-student graders die with it.
-# graders: the grade processes grading into out3.
+# graders: the grade processes grading into out3 (each hides it: a slot's
+# grade --serve, or a student's own grade).
 graders() {
-	for p in $(pgrep -f "$tmp/out3/students" 2>/dev/null); do
+	for p in $(pgrep -f -- "--hide $tmp/out3" 2>/dev/null); do
 		[ "$p" != "$pid" ] && echo "$p"
 	done
 }

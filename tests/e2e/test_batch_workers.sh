@@ -1,0 +1,133 @@
+#!/bin/sh
+# grade --batch grades a slot's students one after another through one
+# grader (grade --serve, serve.h), its sandbox set up once:
+# - with -j 1 one log of the class holds the sandbox's set-up (the
+#   grader's first student's: WG_STEP_TIMES marks "keepers-ready"), with
+#   --grade-per-student every log does;
+# - every result is the same either way (reports, gradebook), a late
+#   student's included, and the student after a late one on the same
+#   slot is graded by a new grader;
+# - a student gets a clean world after another's in the same grader:
+#   what a-leaves wrote in /tmp, /var/tmp, /dev/shm and its working
+#   folder is not there for b-looks (which would print "LEFT" first);
+# - grade --serve itself: a submission in no hidden folder is refused
+#   (answer 2, the reason in its log), a malformed request ends it with
+#   exit 2, end of file with exit 0 and no scratch tree left.
+set -u
+. "$(dirname "$0")/lib.sh"
+e2e_uid_base 3
+e2e_need python3
+chmod 755 "$tmp"
+suite=$WG_ROOT/public-tests
+mkdir -p "$tmp/scratch"
+TMPDIR=$tmp/scratch; export TMPDIR
+
+c=$tmp/class
+for s in a-leaves b-looks c-hangs d-after e-compile; do mkdir -p "$c/$s"; done
+cp "$WG_ROOT"/submissions/correct/main.c "$c/a-leaves/"
+cat > "$c/a-leaves/leave.c" <<'C'
+#include <stdio.h>
+#include <sys/stat.h>
+__attribute__((constructor)) static void leave(void)
+{
+	const char *p[] = { "/tmp/wg-left", "/var/tmp/wg-left", "/dev/shm/wg-left", "wg-left" };
+	for (int i = 0; i < 4; i++) {
+		FILE *f = fopen(p[i], "w");
+		if (f) { fputs("x", f); fclose(f); }
+	}
+	mkdir("/tmp/wg-dir", 0777);
+}
+C
+cp "$WG_ROOT"/submissions/correct/main.c "$c/b-looks/"
+cat > "$c/b-looks/look.c" <<'C'
+#include <stdio.h>
+#include <unistd.h>
+__attribute__((constructor)) static void look(void)
+{
+	const char *p[] = { "/tmp/wg-left", "/var/tmp/wg-left", "/dev/shm/wg-left", "wg-left", "/tmp/wg-dir" };
+	for (int i = 0; i < 5; i++)
+		if (access(p[i], F_OK) == 0)
+			printf("LEFT %s\n", p[i]);
+}
+C
+printf '#include <unistd.h>\nint main(void) { for (;;) pause(); }\n' > "$c/c-hangs/main.c"
+cp "$WG_ROOT"/submissions/correct/main.c "$c/d-after/"
+echo 'int main(void) { return syntax error; }' > "$c/e-compile/main.c"
+
+batch() {   # batch OUT [options]
+	o=$1; shift
+	WG_STEP_TIMES=1 "$grade" --batch "$suite" "$c" --out "$o" -j 1 -q \
+		--wall-limit 1 --student-timeout 4 "$@" > "$o.stdout" 2> "$o.stderr"
+}
+# Exit 3: c-hangs is not graded.
+batch "$tmp/served"
+rc=$?
+[ $rc -eq 3 ] || bad "served batch: exit $rc, want 3: $(cat "$tmp/served.stderr")"
+batch "$tmp/own" --grade-per-student
+rc=$?
+[ $rc -eq 3 ] || bad "per-student batch: exit $rc, want 3: $(cat "$tmp/own.stderr")"
+
+# The set-up: the first student of each grader.
+setups() { grep -l ' grade keepers-ready$' "$1"/logs/*.log | sed 's|.*/||' | tr '\n' ' '; }
+[ "$(setups "$tmp/served")" = "a-leaves.log d-after.log " ] ||
+	bad "served: the set-ups are in $(setups "$tmp/served"), want a-leaves (the first grader) and d-after (the one after c-hangs')"
+[ "$(setups "$tmp/own")" = "a-leaves.log b-looks.log c-hangs.log d-after.log e-compile.log " ] ||
+	bad "per student: the set-ups are in $(setups "$tmp/own")"
+
+# The same results.
+for f in gradebook.csv canvas.csv moodle.csv; do
+	cmp -s "$tmp/served/$f" "$tmp/own/$f" || bad "$f differs: $(diff "$tmp/served/$f" "$tmp/own/$f")"
+done
+python3 - "$tmp/served" "$tmp/own" <<'PY' || bad "the students' reports differ"
+import json, os, sys
+def norm(x):
+    if isinstance(x, dict):
+        return {k: norm(v) for k, v in x.items()
+                if not any(t in k for t in ("ms", "time", "_at", "rss", "memory", "seconds"))}
+    if isinstance(x, list):
+        return [norm(v) for v in x]
+    return x
+a, b = sys.argv[1:3]
+for f in sorted(os.listdir(a + "/students")):
+    if f.endswith(".json"):
+        x, y = (norm(json.load(open(d + "/students/" + f))) for d in (a, b))
+        assert x == y, f
+PY
+row() { awk -F, -v s="$1" '$1 == s' "$tmp/served/gradebook.csv"; }
+max=$(awk -F, '$1 == "a-leaves" { print $3 }' "$tmp/served/gradebook.csv")
+row a-leaves | grep -q "^a-leaves,$max,$max," || bad "a-leaves: $(row a-leaves)"
+row b-looks | grep -q "^b-looks,$max,$max," || bad "b-looks found what a-leaves left: $(row b-looks)"
+row d-after | grep -q "^d-after,$max,$max," || bad "d-after (after the late one): $(row d-after)"
+row c-hangs | grep -q "took longer than 4 s" || bad "c-hangs: $(row c-hangs)"
+row e-compile | grep -q "^e-compile,0,$max," || bad "e-compile: $(row e-compile)"
+
+# grade --serve by hand.
+cp -R "$WG_ROOT/submissions/correct" "$tmp/outside"
+python3 - "$grade" "$suite" "$c" "$tmp" <<'PY' || bad "grade --serve"
+import array, os, socket, subprocess, sys
+grade, suite, hidden, tmp = sys.argv[1:5]
+def serve():
+    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    p = subprocess.Popen([grade, "--serve", "-q", "--hide", hidden, suite], stdin=b,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    b.close()
+    return a, p
+def ask(a, sub, name):
+    log = os.open(tmp + "/" + name + ".log", os.O_WRONLY | os.O_CREAT, 0o600)
+    a.sendmsg([sub.encode() + b"\0" + (tmp + "/" + name + ".json").encode() + b"\0"],
+              [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", [log]))])
+    os.close(log)
+    return a.recv(1)
+a, p = serve()
+assert ask(a, hidden + "/d-after", "in") == b"\0", "a hidden submission"
+assert ask(a, tmp + "/outside", "out") == b"\2", "a submission in no hidden folder"
+assert "is in no hidden folder" in open(tmp + "/out.log").read()
+assert not os.path.exists(tmp + "/out.json")
+a.close()
+assert p.wait(timeout=30) == 0, "end of file"
+a, p = serve()
+a.send(b"no descriptor\0at all\0")
+assert p.wait(timeout=30) == 2, "a malformed request"
+PY
+ls "$tmp/scratch" | grep -q . && bad "scratch left: $(ls "$tmp/scratch")"
+exit $fail
