@@ -13,6 +13,9 @@
 #           cost per grade process (the sandbox's set-up: namespaces,
 #           cgroups, and the kernel's first cgroup move, one RCU grace
 #           period)
+#   serve   the program ROUNDS times through one grade --serve
+#           (tests/bench/serve-drive.py): a submission's cost beyond its
+#           cases once the sandbox is set up (the batch's graders)
 #   steps   the set-up of one grade process step by step (WG_STEP_TIMES=1,
 #           tests/bench/setup-steps.awk), median of BENCH_STEP_REPS=20
 # Usage: bench-grade.sh BUILD_DIR SUITE [ROUNDS]   (BENCH_REPS=5: best of)
@@ -82,6 +85,22 @@ awk -v reps="$reps" -v n="$runs" -v c="$ncases" -v r="$rounds" -v fl="$floor" -v
 	}
 }'
 
+# The same submission again and again through one grade --serve (the
+# batch's graders, serve.h): what a submission costs beyond its cases
+# when the sandbox is set up once, against the set-up above.
+here=$(dirname "$0")
+served=""
+k=0
+while [ $k -lt "$reps" ]; do
+	served=$(min "$served" "$(python3 "$here/serve-drive.py" "$grade" "$suite" "$ref" "$rounds" | awk '{ print $2 }')")
+	k=$((k + 1))
+done
+awk -v s="$served" -v r="$rounds" -v c="$ncases" -v j1="$j1" -v one="$one" -v n="$runs" 'BEGIN {
+	slope = (j1 - one) / (n - c)
+	printf "  %-34s %8.1f ms      (%d cases each, best of the runs)\n", "grade --serve, each submission", s / r / 1e6, c
+	printf "  %-34s %8.1f ms      (beyond its cases at the per-case slope)\n", "grade --serve, set-up per submission", (s / r - slope * c) / 1e6
+}'
+
 # What starting grade costs at all: exec, the loader, exit, without
 # work (no arguments: the usage message, then exit 2), against /bin/true.
 start=$("$spawn" -v -a 50 "$grade" /dev/null 2> /dev/null | awk '{ print $2 / $1 / 1e6 }')
@@ -90,7 +109,6 @@ printf '  %-34s %8.3f ms      (/bin/true: %.3f ms)\n' "grade started and ended, 
 
 # The set-up, step by step: grade with the program named once, its marks
 # (WG_STEP_TIMES=1, grader/lib/steptime.h) turned into medians per step.
-here=$(dirname "$0")
 k=0
 while [ $k -lt "${BENCH_STEP_REPS:-20}" ]; do
 	WG_STEP_TIMES=1 "$grade" -q -j 1 "$suite" "$ref" 2>&1 > /dev/null |
