@@ -396,8 +396,10 @@ static int take_signal(int sfd)
 }
 
 /* Until a signal (SIGCHLD too), a busy grader's answer or the next
- * deadline or refresh: poll over the signalfd and the busy graders'
- * sockets; no handler runs, so nothing is async-signal-unsafe. */
+ * deadline or refresh: poll over the signalfd and the sockets of the
+ * graders whose answer is awaited (an idle one's end of file is its
+ * reaping's to tell); no handler runs, so nothing is
+ * async-signal-unsafe. */
 static void wait_events(struct batch *b, int sfd)
 {
 	double t = wg_now(), w = next_wakeup(b, t) - t;
@@ -406,9 +408,15 @@ static void wait_events(struct batch *b, int sfd)
 	int sig;
 
 	p[n++] = (struct pollfd){ .fd = sfd, .events = POLLIN };
-	for (long i = 0; b->workers && i < b->jobs; i++)
-		if (b->workers[i].pid > 0 && !b->workers[i].dying)
-			p[n++] = (struct pollfd){ .fd = b->workers[i].sock, .events = POLLIN };
+	for (size_t i = 0; b->workers && i < b->n; i++) {
+		const struct student *s = &b->st[i];
+
+		if (s->state != ST_RUNNING || s->termed)
+			continue;
+		if (b->workers[s->slot].pid > 0 && !b->workers[s->slot].dying)
+			p[n++] = (struct pollfd){ .fd = b->workers[s->slot].sock,
+						  .events = POLLIN };
+	}
 	if (w < 0.001)
 		w = 0.001;
 	poll(p, n, (int)(w * 1000) + 1);

@@ -515,9 +515,12 @@ static void case_job(void *ctx, size_t job, int slot)
  * then the hidden cases run. So whatever a hidden case could leave behind
  * (a file the cleanup missed, a cache's state, a counter no namespace
  * resets) can reach no visible result of this grade, whichever layers
- * held. The promise is per grade process: grade --batch starts one grade
- * per student, which run side by side. Results land in place, so the
- * report keeps the suite's order. */
+ * held. The promise is per grading (engine_run): grade --batch grades
+ * each student alone (a slot's grade --serve runs one grading after
+ * another, a student's hidden cases before the next student's visible
+ * ones: what one student's program left is the per-case renewal's to
+ * clear, as between two cases). Results land in place, so the report
+ * keeps the suite's order. */
 static void run_cases(struct grading *g, int jobs)
 {
 	size_t nc = g->suite->ncases, n = g->nsubs * nc, nvis = 0, k = 0;

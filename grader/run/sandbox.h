@@ -189,9 +189,9 @@
  * What a run gets from each layer is recorded in struct sandbox_layers,
  * which grade puts in the report ("sandbox") and prints with --check-env,
  * with sandbox_leaks' account of what may still leak. One promise holds
- * whatever the layers: grade runs a grade's hidden cases only after every
- * visible case has ended (grade.c's run_cases), so no channel left here
- * carries hidden data into a visible result of the same grade.
+ * whatever the layers: grade runs a grading's hidden cases only after
+ * every visible case has ended (engine.c's run_cases), so no channel left
+ * here carries hidden data into a visible result of the same grading.
  *
  * Lifecycle: sandbox_open() forks the keeper and waits until its layers are
  * built; then, for each run, runner.h's run_start() with c.sbx set calls
