@@ -13,7 +13,23 @@
 #include "grader/lib/strbuf.h"
 #include "grader/lib/usage.h"
 
-#define SERVE_FD 0
+#include <fcntl.h>
+
+/* The requests' socket: stdin at start, then moved to a descriptor of its
+ * own (close-on-exec), stdin becoming /dev/null: the keepers, forks of
+ * this grader, would otherwise hold the batch's socket. */
+static int serve_fd = -1;
+
+static int take_socket(void)
+{
+	int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+	serve_fd = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3);
+	if (serve_fd < 0 || null < 0 || dup2(null, STDIN_FILENO) < 0)
+		return -1;
+	close(null);
+	return 0;
+}
 
 struct request {
 	char buf[2 * PATH_MAX + 2];
@@ -32,7 +48,7 @@ static int receive(struct request *r)
 	ssize_t n;
 
 	r->log = -1;
-	while ((n = recvmsg(SERVE_FD, &mh, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+	while ((n = recvmsg(serve_fd, &mh, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
 		;
 	if (n == 0)
 		return 0;
@@ -82,11 +98,12 @@ static int grade_one(struct grading **g, const struct options *o,
 int serve_main(const struct options *o, const struct suite *s)
 {
 	struct grading *g = NULL;
-	int out = dup(STDOUT_FILENO), err = dup(STDERR_FILENO), rc = 0;
+	int out = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+	int err = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3), rc = 0;
 	struct request r;
 
-	if (out < 0 || err < 0)
-		die("--serve: cannot keep its standard output: %s", strerror(errno));
+	if (out < 0 || err < 0 || take_socket() < 0)
+		die("--serve: cannot keep its descriptors: %s", strerror(errno));
 	for (;;) {
 		int got = receive(&r);
 		unsigned char status;
@@ -107,7 +124,7 @@ int serve_main(const struct options *o, const struct suite *s)
 		fflush(stdout);
 		dup2(out, STDOUT_FILENO);
 		dup2(err, STDERR_FILENO);
-		if (send(SERVE_FD, &status, 1, MSG_NOSIGNAL) != 1 || engine_stop_signal())
+		if (send(serve_fd, &status, 1, MSG_NOSIGNAL) != 1 || engine_stop_signal())
 			break;
 		/* Slots that could not be opened are not tried again here:
 		 * the batch starts a new grader for the next student. */
@@ -117,5 +134,6 @@ int serve_main(const struct options *o, const struct suite *s)
 	engine_close(g);
 	close(out);
 	close(err);
+	close(serve_fd);
 	return rc < 0 ? WG_EXIT_USAGE : 0;
 }
