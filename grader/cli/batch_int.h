@@ -71,6 +71,8 @@ struct student {
 	enum student_state state;
 	pid_t pid;
 	int slot;                /* worker slot while running */
+	int retried;             /* its slot's grader failed (exit 3): graded
+	                            again by a new one, once */
 	double started, deadline, termed;
 	char *error;             /* why it could not be graded (FAILED) */
 	struct batch_row row;    /* of its report (SKIPPED, DONE) */
@@ -132,6 +134,7 @@ struct batch {
 	 * process per student, as before). */
 	struct batch_worker *workers;
 	int grade_per_student;
+	size_t requeued;         /* retried students not started again yet */
 };
 
 /* One slot's grader: pid 0 when none runs. dying: told to end (its

@@ -332,19 +332,60 @@ static void reap(struct batch *b)
 	}
 }
 
+/* s's grader failed on it (exit 3) and is let go: s goes back to the
+ * queue, for a new grader, once. A grader that served others may carry
+ * what went wrong from one of them; a grade of s's own would have started
+ * afresh. The first try's log is kept as NAME.log.1. */
+static void retry_student(struct batch *b, struct student *s)
+{
+	char *part = batch_out_path(b, "students", s->name, ".json.part");
+	char *log = batch_out_path(b, "logs", s->name, ".log");
+	char *kept = batch_out_path(b, "logs", s->name, ".log.1");
+
+	b->running--;
+	s->pid = -1;
+	s->state = ST_PENDING;
+	s->retried = 1;
+	b->requeued++;
+	unlink(part);
+	rename(log, kept);
+	batch_progress_event(b, s, "its grader failed (logs/%s.log.1); "
+			     "grading it again with a new one", s->name);
+	free(part);
+	free(log);
+	free(kept);
+}
+
 /* The students whose slot's grader answered: graded as a grade of their
- * own that exited with that status would be. A late one's answer is not
- * taken: it ends when its grader is reaped, as a grade of its own does. */
+ * own that exited with that status would be (but for one retry after
+ * the grader's own failure). A late one's answer is not taken: it ends
+ * when its grader is reaped, as a grade of its own does. */
 static void take_answers(struct batch *b)
 {
 	for (size_t i = 0; b->workers && i < b->n; i++) {
 		struct student *s = &b->st[i];
 		int code;
 
-		if (s->state == ST_RUNNING && !s->termed &&
-		    batch_worker_answer(b, s->slot, &code))
+		if (s->state != ST_RUNNING || s->termed ||
+		    !batch_worker_answer(b, s->slot, &code))
+			continue;
+		if (code == WG_EXIT_INTERNAL && !s->retried && !b->stop_signal)
+			retry_student(b, s);
+		else
 			finish_student(b, s, (code & 0xff) << 8);  /* WIFEXITED */
 	}
+}
+
+/* The next student to start: a retried one first, else the next of the
+ * class (NULL at the end). */
+static struct student *next_student(struct batch *b, size_t *next)
+{
+	for (size_t i = 0; b->requeued && i < *next; i++)
+		if (b->st[i].state == ST_PENDING && b->st[i].retried) {
+			b->requeued--;
+			return &b->st[i];
+		}
+	return *next < b->n ? &b->st[(*next)++] : NULL;
 }
 
 /* SIGTERM to a late student's group, SIGKILL after the grace period. */
@@ -455,14 +496,14 @@ void batch_run_all(struct batch *b)
 	b->t0 = wg_now();
 	batch_progress_line(b);
 	for (;;) {
-		while (!b->stop_signal && b->running < (size_t)b->jobs &&
-		       next < b->n && (slot = free_slot(b)) >= 0) {
-			struct student *s = &b->st[next++];
+		struct student *s;
 
+		while (!b->stop_signal && b->running < (size_t)b->jobs &&
+		       (next < b->n || b->requeued) && (slot = free_slot(b)) >= 0 &&
+		       (s = next_student(b, &next)))
 			if (s->state == ST_PENDING)
 				start_student(b, s, slot, &old);
-		}
-		if (b->running == 0 && (next == b->n || b->stop_signal))
+		if (b->running == 0 && ((next == b->n && !b->requeued) || b->stop_signal))
 			break;
 		wait_events(b, sfd);
 		take_answers(b);

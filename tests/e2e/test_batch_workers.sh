@@ -10,6 +10,9 @@
 # - a student gets a clean world after another's in the same grader:
 #   what a-leaves wrote in /tmp, /var/tmp, /dev/shm and its working
 #   folder is not there for b-looks (which would print "LEFT" first);
+# - a grader that fails on a student (exit 3: its keeper killed under
+#   it) is let go and the student graded again by a new one, once
+#   (progress line, the first try's log kept as NAME.log.1);
 # - grade --serve itself: a submission in no hidden folder is refused
 #   (answer 2, the reason in its log), a malformed request ends it with
 #   exit 2, end of file with exit 0 and no scratch tree left.
@@ -100,6 +103,38 @@ row b-looks | grep -q "^b-looks,$max,$max," || bad "b-looks found what a-leaves 
 row d-after | grep -q "^d-after,$max,$max," || bad "d-after (after the late one): $(row d-after)"
 row c-hangs | grep -q "took longer than 4 s" || bad "c-hangs: $(row c-hangs)"
 row e-compile | grep -q "^e-compile,0,$max," || bad "e-compile: $(row e-compile)"
+
+# The grader's own failure: x-slow's runs sleep, the test kills the
+# slot's keeper meanwhile (the keepers of the grader hiding this class).
+c3=$tmp/class3
+mkdir -p "$c3/x-slow"
+cp "$WG_ROOT"/submissions/correct/main.c "$c3/x-slow/"
+printf '#include <unistd.h>
+__attribute__((constructor)) static void slow(void) { usleep(200000); }
+' \
+	> "$c3/x-slow/slow.c"
+"$grade" --batch "$suite" "$c3" --out "$tmp/out3" -j 1 > "$tmp/out3.stdout" 2> "$tmp/out3.stderr" &
+bpid=$!
+killed=
+for _ in $(seq 1 100); do
+	w=$(pgrep -P "$bpid" 2>/dev/null | head -n 1)
+	k=${w:+$(pgrep -P "$w" -x grade-keeper 2>/dev/null | head -n 1)}
+	if [ -n "$k" ] && [ -e "$tmp/out3/logs/x-slow.log" ]; then
+		sleep 0.5
+		kill -KILL "$k" && killed=1
+		break
+	fi
+	sleep 0.1
+done
+wait $bpid
+rc=$?
+[ -n "$killed" ] || bad "no keeper to kill"
+[ $rc -eq 0 ] || bad "retry batch: exit $rc, want 0: $(cat "$tmp/out3.stderr")"
+grep -q 'x-slow: its grader failed (logs/x-slow.log.1); grading it again' "$tmp/out3.stderr" ||
+	bad "no retry line: $(cat "$tmp/out3.stderr")"
+[ -s "$tmp/out3/logs/x-slow.log.1" ] || bad "the first try's log is gone"
+grep -q '^x-slow,[0-9]*,[0-9]*,.*,ok,graded,$' "$tmp/out3/gradebook.csv" ||
+	bad "x-slow not graded the second time: $(cat "$tmp/out3/gradebook.csv")"
 
 # grade --serve by hand.
 cp -R "$WG_ROOT/submissions/correct" "$tmp/outside"
