@@ -79,6 +79,7 @@ struct grading {
 	size_t phase;                /* first index of order of this pool_run */
 	int scripts;                 /* a program given is not an ELF
 	                                executable: the runs see the host */
+	int gradings;                /* engine_run calls so far */
 };
 
 /* ---- setup ---- */
@@ -803,11 +804,28 @@ int engine_open(struct grading **out, const struct options *o,
 	return 0;
 }
 
+/* Before a grading after the first: every slot's sandbox made anew
+ * (sandbox_renew), so that nothing the last grading's programs did shows
+ * in this one's world, renewed or not. 0, or -1 (reported). */
+static int renew_slots(struct grading *g)
+{
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0;
+
+	for (int i = 0; i < g->nslots && !rc; i++)
+		if (sandbox_renew(g->slots[i], &err) < 0)
+			rc = error("%s", strbuf_str(&err));
+	strbuf_release(&err);
+	return rc;
+}
+
 int engine_run(struct grading *g, const struct options *o, char **paths,
 	       size_t n, const int *is_dir)
 {
 	int rc = WG_EXIT_INTERNAL;
 
+	if (g->gradings++ && renew_slots(g) < 0)
+		return rc;
 	g->subs = new_subs(g->suite, paths, n, is_dir);
 	g->progs = xcalloc(n ? n : 1, sizeof(*g->progs));
 	g->nsubs = n;

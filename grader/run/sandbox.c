@@ -201,6 +201,26 @@ int sandbox_spawn(struct sandbox_slot *s, struct run_child *c, const int child_e
 	return 0;
 }
 
+int sandbox_renew(struct sandbox_slot *s, struct strbuf *err)
+{
+	struct msg *m = s->m;
+	int fds[1];
+
+	memset(m, 0, offsetof(struct msg, strings));
+	m->type = M_RENEW;
+	if (sbx_send(s->sock, m, NULL, 0) < 0 || sbx_recv(s->sock, m, fds, 1) < 0) {
+		strbuf_addf(err, "the sandbox keeper of a slot is gone: %s",
+			    errno ? strerror(errno) : "end of file");
+		return -1;
+	}
+	if (m->type != M_DONE || !m->ok) {
+		strbuf_addf(err, "cannot renew a slot's sandbox: %s",
+			    m->text[0] ? m->text : "no reason given");
+		return -1;
+	}
+	return 0;
+}
+
 int sandbox_kill(struct sandbox_slot *s)
 {
 	struct msg *m = s->m;

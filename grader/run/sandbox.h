@@ -300,6 +300,14 @@ int sandbox_ready(struct sandbox_slot **s, struct sandbox_layers *layers,
 void sandbox_close_begin(struct sandbox_slot *s);
 void sandbox_close(struct sandbox_slot *s);
 
+/* Before a new grading through the same slot (grade --serve's next
+ * submission): the private folders, the working folder, the PID and IPC
+ * namespaces are made anew, whether or not the last grading's runs
+ * changed them (the per-case renewal makes them anew only then: what the
+ * next program finds must not tell what the last one did), and the next
+ * program is a new copy. 0, or -1 with the reason appended to err. */
+int sandbox_renew(struct sandbox_slot *s, struct strbuf *err);
+
 /* For runner.c. sandbox_spawn: hands c (its argv, env, dir, limits, uid)
  * and the child ends of its pipes to the keeper, which prepares the
  * private folders and starts it; 0 once sent (grade pumps the pipes at

@@ -46,7 +46,8 @@
 #define MAX_LIBS 64
 #define LIB_PATH 256
 
-enum msg_type { M_READY = 1, M_NEED_MAP, M_MAPPED, M_RUN, M_KILL, M_DONE };
+enum msg_type { M_READY = 1, M_NEED_MAP, M_MAPPED, M_RUN, M_KILL, M_DONE,
+		M_RENEW };
 
 struct msg {
 	int type;

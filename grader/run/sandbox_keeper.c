@@ -307,6 +307,27 @@ failed:
 	report_failed(k, &c, fds, m);
 }
 
+/* M_RENEW (sandbox_renew): everything a run may change, made anew. */
+static void renew_all(struct keeper *k, struct msg *m)
+{
+	char why[sizeof(m->text)] = "";
+
+	if (k->L.private_tmp && sbx_remount_areas(k) < 0)
+		snprintf(why, sizeof(why), "cannot remake the private folders: %s",
+			 strerror(errno));
+	if (!why[0] && k->holder_ns >= 0 &&
+	    sbx_pid_renew(k, k->renew_error, sizeof(k->renew_error)) < 0)
+		snprintf(why, sizeof(why), "%s", k->renew_error);
+	if (k->L.ipc_ns)
+		sbx_ipc_renew(k);
+	memset(m, 0, offsetof(struct msg, strings));
+	m->type = M_DONE;
+	m->ok = !why[0];
+	snprintf(m->text, sizeof(m->text), "%s", why);
+	if (sbx_send(k->sock, m, NULL, 0) < 0)
+		_exit(0);
+}
+
 static void keeper_signals(void)
 {
 	struct sigaction sa;
@@ -424,6 +445,8 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 			 * inherit; while grade compares its output. */
 			if (k.pid_dirty)
 				sbx_pid_renew(&k, k.renew_error, sizeof(k.renew_error));
+		} else if (m->type == M_RENEW) {
+			renew_all(&k, m);
 		} else
 			for (int i = 0; i < 4; i++)
 				if (fds[i] >= 0)

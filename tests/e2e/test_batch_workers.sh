@@ -10,6 +10,11 @@
 # - a student gets a clean world after another's in the same grader:
 #   what a-leaves wrote in /tmp, /var/tmp, /dev/shm and its working
 #   folder is not there for b-looks (which would print "LEFT" first);
+# - what the next student finds does not tell whether the last one
+#   changed its world (a red team's channel: the private folders were
+#   remade only when a run had written there, so the inode of the next
+#   program's copy and the folders' times told): b-looks's first case
+#   sees the same inode after a-leaves as after a correct a-clean;
 # - a grader that fails on a student (exit 3: its keeper killed under
 #   it) is let go and the student graded again by a new one, once
 #   (progress line, the first try's log kept as NAME.log.1);
@@ -51,6 +56,16 @@ __attribute__((constructor)) static void look(void)
 	for (int i = 0; i < 5; i++)
 		if (access(p[i], F_OK) == 0)
 			printf("LEFT %s\n", p[i]);
+}
+C
+cat > "$c/b-looks/ino.c" <<'C'
+#include <stdio.h>
+#include <sys/stat.h>
+__attribute__((constructor)) static void ino(void)
+{
+	struct stat st;
+	if (stat("/proc/self/exe", &st) == 0)
+		fprintf(stderr, "ino %lu\n", (unsigned long)st.st_ino);
 }
 C
 printf '#include <unistd.h>\nint main(void) { for (;;) pause(); }\n' > "$c/c-hangs/main.c"
@@ -103,6 +118,22 @@ row b-looks | grep -q "^b-looks,$max,$max," || bad "b-looks found what a-leaves 
 row d-after | grep -q "^d-after,$max,$max," || bad "d-after (after the late one): $(row d-after)"
 row c-hangs | grep -q "took longer than 4 s" || bad "c-hangs: $(row c-hangs)"
 row e-compile | grep -q "^e-compile,0,$max," || bad "e-compile: $(row e-compile)"
+
+# The world b-looks finds after a student that wrote nothing.
+c2=$tmp/class2
+mkdir -p "$c2/a-clean"
+cp "$WG_ROOT"/submissions/correct/main.c "$c2/a-clean/"
+cp -R "$c/b-looks" "$c2/"
+"$grade" --batch "$suite" "$c2" --out "$tmp/clean" -j 1 -q > /dev/null 2>&1 ||
+	bad "the batch after a clean student: exit $?"
+first_err() {
+	python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["submissions"][0]["cases"][0]["stderr_tail"])' "$1"
+}
+after_dirty=$(first_err "$tmp/served/students/b-looks.json")
+after_clean=$(first_err "$tmp/clean/students/b-looks.json")
+case $after_dirty in ino\ [0-9]*) ;; *) bad "b-looks said no inode: '$after_dirty'" ;; esac
+[ "$after_dirty" = "$after_clean" ] ||
+	bad "b-looks's world tells what the student before it did: '$after_dirty' after a-leaves, '$after_clean' after a-clean"
 
 # The grader's own failure: x-slow's runs sleep, the test kills the
 # slot's keeper meanwhile (the keepers of the grader hiding this class).
