@@ -171,6 +171,14 @@ static int any_script(const struct grading *g)
 	return 0;
 }
 
+/* engine_keepers_output's descriptor, or -1. */
+static int keepers_output = -1;
+
+void engine_keepers_output(int fd)
+{
+	keepers_output = fd;
+}
+
 /* One keeper per slot, forked now, while grade is small (before any
  * report is built): each run's max RSS is then its own. Every keeper is
  * forked before the first is waited for: they build their layers at the
@@ -194,6 +202,7 @@ static int open_slots(struct grading *g, const struct options *o)
 			.slot = i,
 			.no_namespaces = sandbox_namespaces_disabled(),
 			.pin = g->cpus[i] >= 0, .cpu = g->cpus[i],
+			.output_fd = keepers_output,
 		};
 		scratch_slot_ids(&g->scratch, i, &cfg.uid, &cfg.gid);
 		if (sandbox_start(&g->slots[i], &cfg, &err) < 0) {
@@ -459,6 +468,7 @@ static void unbuilt_case(const struct report_sub *sub, struct judge_result *r)
 }
 
 static int first_case = 1;
+
 
 static void case_job(void *ctx, size_t job, int slot)
 {

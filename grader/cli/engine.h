@@ -59,6 +59,11 @@ int engine_open(struct grading **out, const struct options *o,
 int engine_run(struct grading *g, const struct options *o, char **paths,
 	       size_t n, const int *is_dir);
 void engine_close(struct grading *g);
+/* The keepers engine_open starts write (if ever: a library's dying
+ * words) to fd, not to grade's stdout and stderr of the moment: a grader
+ * that grades submission after submission points those at the current
+ * one's log. -1: grade's own (the default). */
+void engine_keepers_output(int fd);
 /* 1 when path lies in a folder of g's hide list (so that no program of
  * another submission can read it), and is not a program that needs the
  * host's view of the system (a script) where the slots have the minimal

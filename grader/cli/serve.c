@@ -104,6 +104,7 @@ int serve_main(const struct options *o, const struct suite *s)
 
 	if (out < 0 || err < 0 || take_socket() < 0)
 		die("--serve: cannot keep its descriptors: %s", strerror(errno));
+	engine_keepers_output(err);
 	for (;;) {
 		int got = receive(&r);
 		unsigned char status;

@@ -252,6 +252,11 @@ struct sandbox_config {
 	int no_namespaces;       /* build no namespace (tests, --check-env) */
 	int pin, cpu;            /* pin: the keeper keeps to CPU cpu (its
 	                            programs get its CPUs from before); 0: any */
+	int output_fd;           /* above 2: the keeper's stdout and stderr
+	                            (grade --serve: not the log of the
+	                            submission it started under, which the
+	                            keeper would keep open for the next
+	                            ones); else grade's own */
 };
 
 struct sandbox_layers {

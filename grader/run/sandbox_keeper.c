@@ -386,6 +386,10 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	}
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (cfg->output_fd > 2) {
+		dup2(cfg->output_fd, STDOUT_FILENO);
+		dup2(cfg->output_fd, STDERR_FILENO);
+	}
 	sbx_close_others(sock);
 	if (cfg->pin && sched_getaffinity(0, sizeof(k.all_cpus), &k.all_cpus) == 0) {
 		cpu_set_t set;

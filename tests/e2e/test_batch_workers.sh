@@ -15,6 +15,8 @@
 #   remade only when a run had written there, so the inode of the next
 #   program's copy and the folders' times told): b-looks's first case
 #   sees the same inode after a-leaves as after a correct a-clean;
+# - the keepers a grader starts under its first student's request do not
+#   hold that student's log;
 # - a grader that fails on a student (exit 3: its keeper killed under
 #   it) is let go and the student graded again by a new one, once
 #   (progress line, the first try's log kept as NAME.log.1);
@@ -152,6 +154,10 @@ for _ in $(seq 1 100); do
 	k=${w:+$(pgrep -P "$w" -x grade-keeper 2>/dev/null | head -n 1)}
 	if [ -n "$k" ] && [ -e "$tmp/out3/logs/x-slow.log" ]; then
 		sleep 0.5
+		# The keeper, started under x-slow's request, holds no log:
+		# it serves the slot's next students too.
+		ls -l "/proc/$k/fd" 2>/dev/null | grep -q "$tmp/out3/logs" &&
+			bad "the keeper holds a student's log: $(ls -l "/proc/$k/fd")"
 		kill -KILL "$k" && killed=1
 		break
 	fi
