@@ -9,6 +9,7 @@
  *   nr == socket                  -> AF_UNIX ? allow : EAFNOSUPPORT
  *   nr == clone                   -> CLONE_NEW* in flags ? EPERM : allow
  *   nr == clone3                  -> ENOSYS
+ *   nr == statx                   -> STATX_MNT_ID_UNIQUE asked ? EPERM : allow
  *   nr in the refused list        -> EPERM
  *   otherwise                     -> allow
  *
@@ -37,7 +38,23 @@
 
 #ifdef WG_AUDIT_ARCH
 
-/* Refused with EPERM. */
+/* Linux 6.8's, the same number on every ABI; older headers lack them. */
+#ifndef SYS_statmount
+#define SYS_statmount 457
+#endif
+#ifndef SYS_listmount
+#define SYS_listmount 458
+#endif
+#ifndef STATX_MNT_ID_UNIQUE
+#define STATX_MNT_ID_UNIQUE 0x4000u
+#endif
+
+/* Refused with EPERM. The mount ids: a unique mount id is a machine-wide
+ * counter, and a slot's mounts that outlive a grading (its minimal root)
+ * would give a program a point to count from: how many mounts the
+ * programs before it caused (statmount, listmount, statx's
+ * STATX_MNT_ID_UNIQUE, name_to_handle_at's AT_HANDLE_MNT_ID_UNIQUE: the
+ * last refused whole, no C program needs a file handle). */
 static const int refused[] = {
 	SYS_add_key, SYS_keyctl, SYS_request_key,
 #ifdef SYS_shmget
@@ -46,6 +63,7 @@ static const int refused[] = {
 	SYS_msgget, SYS_msgsnd, SYS_msgrcv, SYS_msgctl,
 #endif
 	SYS_unshare, SYS_setns, SYS_mount, SYS_umount2, SYS_pivot_root,
+	SYS_statmount, SYS_listmount, SYS_name_to_handle_at,
 	SYS_bpf, SYS_perf_event_open, SYS_userfaultfd,
 	SYS_io_uring_setup, SYS_io_uring_enter, SYS_io_uring_register,
 	SYS_kexec_load, SYS_init_module, SYS_finit_module, SYS_delete_module,
@@ -61,14 +79,14 @@ static const int refused[] = {
 #define NREFUSED (sizeof(refused) / sizeof(refused[0]))
 #define MAXPROG (32 + 8 * NREFUSED)
 
-enum action { A_EPERM, A_ENOSYS, A_SOCKET, A_CLONE };
+enum action { A_EPERM, A_ENOSYS, A_SOCKET, A_CLONE, A_STATX };
 
 struct entry {
 	unsigned nr;
 	enum action act;
 };
 
-static struct entry entries[NREFUSED + 3];
+static struct entry entries[NREFUSED + 4];
 static size_t nentries;
 static struct sock_filter prog[MAXPROG];
 static struct sock_fprog fprog;
@@ -103,6 +121,12 @@ static unsigned emit_action(unsigned n, enum action act)
 		prog[n++] = ERR(EPERM);
 		prog[n++] = RET(SECCOMP_RET_ALLOW);
 		break;
+	case A_STATX:           /* no unique mount id: the mask is args[3] */
+		prog[n++] = LD(args[3]);
+		prog[n++] = JUMP(BPF_JMP | BPF_JSET | BPF_K, STATX_MNT_ID_UNIQUE, 0, 1);
+		prog[n++] = ERR(EPERM);
+		prog[n++] = RET(SECCOMP_RET_ALLOW);
+		break;
 	case A_ENOSYS:
 		prog[n++] = ERR(ENOSYS);
 		break;
@@ -115,7 +139,7 @@ static unsigned emit_action(unsigned n, enum action act)
 
 static unsigned action_len(enum action act)
 {
-	return act == A_SOCKET || act == A_CLONE ? 4 : 1;
+	return act == A_SOCKET || act == A_CLONE || act == A_STATX ? 4 : 1;
 }
 
 /* A search tree over entries[lo, hi): a few comparisons per call, not one
@@ -152,6 +176,7 @@ static void build(void)
 	entries[nentries++] = (struct entry){ SYS_socket, A_SOCKET };
 	entries[nentries++] = (struct entry){ SYS_clone, A_CLONE };
 	entries[nentries++] = (struct entry){ SYS_clone3, A_ENOSYS };
+	entries[nentries++] = (struct entry){ SYS_statx, A_STATX };
 	qsort(entries, nentries, sizeof(entries[0]), by_nr);
 	prog[n++] = LD(arch);
 	prog[n++] = JUMP(BPF_JMP | BPF_JEQ | BPF_K, WG_AUDIT_ARCH, 1, 0);

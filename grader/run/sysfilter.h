@@ -20,6 +20,11 @@
  *                  so libc falls back to clone), mount, umount2,
  *                  pivot_root: a program gets no namespace or mount of its
  *                  own (EPERM)
+ *   mount ids      statmount, listmount, name_to_handle_at, statx asking
+ *                  STATX_MNT_ID_UNIQUE: a unique mount id is a machine-wide
+ *                  count, and a slot's mounts that outlive a grading (grade
+ *                  --serve's) would give a program a point to count the
+ *                  mounts of the gradings before it from (EPERM)
  *   the rest       bpf, perf_event_open, userfaultfd, io_uring_* (whose
  *                  operations this filter would not see), kexec, keyring
  *                  and module calls (EPERM)

@@ -644,6 +644,37 @@ static void do_fds(void)
 		printf("closed\n");
 }
 
+/* A machine-wide count of mounts (the unique mount ids): each way a
+ * program could read one, refused by the filter (EPERM; ENOSYS: a kernel
+ * before 6.8 has none). Any other answer reached the kernel. */
+static int mount_ids(void)
+{
+	static const struct { long nr; const char *name; } calls[] = {
+		{ 457, "statmount" }, { 458, "listmount" },
+	};
+	struct { unsigned bytes; int type; unsigned char f[128]; } h = { 128, 0, { 0 } };
+	unsigned char sx[256];
+	int got = 0, mnt;
+
+	for (size_t i = 0; i < sizeof(calls) / sizeof(*calls); i++)
+		if (syscall(calls[i].nr, NULL, NULL, 0, 0) == 0 ||
+		    (errno != EPERM && errno != ENOSYS)) {
+			printf("CALL %s\n", calls[i].name);
+			got++;
+		}
+	if (syscall(SYS_name_to_handle_at, AT_FDCWD, "/", &h, &mnt, 0) == 0 ||
+	    (errno != EPERM && errno != ENOSYS)) {
+		printf("CALL name_to_handle_at\n");
+		got++;
+	}
+	/* statx(AT_FDCWD, "/", 0, STATX_MNT_ID_UNIQUE, buf) */
+	if (syscall(SYS_statx, AT_FDCWD, "/", 0, 0x4000u, sx) == 0 || errno != EPERM) {
+		printf("CALL statx(STATX_MNT_ID_UNIQUE)\n");
+		got++;
+	}
+	return got;
+}
+
 static void do_calls(void)
 {
 	int got = 0, fd;
@@ -666,6 +697,7 @@ static void do_calls(void)
 		printf("CALL unshare\n");
 		got++;
 	}
+	got += mount_ids();
 	if (!got)
 		printf("refused\n");
 }
