@@ -403,7 +403,8 @@ static int index_class(struct sim_class *c, size_t total, struct postings *p,
 				s->keep[n++] = s->keep[j];
 		s->nkeep = n;
 	}
-	free(idioms);
+	free(c->idiom_set);
+	c->idiom_set = idioms;
 	return rc < 0 ? oom(err) : 0;
 }
 
@@ -693,6 +694,12 @@ int sim_class_compare(struct sim_class *c, const struct sim_select *sel,
 	r->hist[0] += r->all_pairs - g.shared;
 	if (r->npairs)
 		qsort(r->pairs, r->npairs, sizeof *r->pairs, cmp_pair);
+	/* Step 5: the sets are counted; regions ask the base's and the
+	 * idioms' sets instead (sim_pair_regions). */
+	for (size_t i = 0; i < c->n; i++) {
+		free(c->subs[i].keep);
+		c->subs[i].keep = NULL;
+	}
 	rc = 0;
 out:
 	postings_release(&p);
@@ -729,10 +736,15 @@ static int cmp_fp_hash(const void *x, const void *y)
 
 #define MAX_OCCUR 4   /* positions of one fingerprint matched per side */
 
+/* A fingerprint that counts: neither the base's nor an idiom. */
+static int kept(const struct sim_class *c, uint64_t h)
+{
+	return !has(c->base_set, c->nbase, h) && !has(c->idiom_set, c->idioms, h);
+}
+
 /* Every (position in a, position in b) of a fingerprint both kept. */
-static int matches_of(const struct sim_sub *a, const struct sim_detail *da,
-		      const struct sim_sub *b, const struct sim_detail *db,
-		      struct match **out, size_t *n)
+static int matches_of(const struct sim_class *c, const struct sim_detail *da,
+		      const struct sim_detail *db, struct match **out, size_t *n)
 {
 	struct sim_fp *bs = malloc((db->fps.n + 1) * sizeof *bs);
 	size_t cap = 64;
@@ -750,7 +762,8 @@ static int matches_of(const struct sim_sub *a, const struct sim_detail *da,
 		uint64_t h = da->fps.v[i].hash;
 		size_t lo = 0, hi = db->fps.n;
 
-		if (!has(a->keep, a->nkeep, h) || !has(b->keep, b->nkeep, h))
+		/* In b too: found below, or not. */
+		if (!kept(c, h))
 			continue;
 		while (lo < hi) {
 			size_t mid = (lo + hi) / 2;
@@ -841,8 +854,8 @@ static int cmp_region(const void *x, const void *y)
 	return (a->b_from > b->b_from) - (a->b_from < b->b_from);
 }
 
-int sim_pair_regions(const struct sim_class *c, uint32_t ia, uint32_t ib,
-		     const struct sim_detail *da, const struct sim_detail *db,
+int sim_pair_regions(const struct sim_class *c, const struct sim_detail *da,
+		     const struct sim_detail *db,
 		     struct sim_region **regions, size_t *n, struct strbuf *err)
 {
 	const struct sim_tokens *ta = &da->toks, *tb = &db->toks;
@@ -852,7 +865,7 @@ int sim_pair_regions(const struct sim_class *c, uint32_t ia, uint32_t ib,
 
 	*regions = NULL;
 	*n = 0;
-	if (matches_of(&c->subs[ia], da, &c->subs[ib], db, &mv, &nm) < 0 ||
+	if (matches_of(c, da, db, &mv, &nm) < 0 ||
 	    !(f = malloc((nm + 1) * sizeof *f)) ||
 	    !(*regions = malloc((nm + 1) * sizeof **regions))) {
 		free(mv);
@@ -887,9 +900,11 @@ void sim_class_release(struct sim_class *c)
 	free(c->subs);
 	sim_source_release(&c->base);
 	free(c->base_set);
+	free(c->idiom_set);
 	sim_spool_close(&c->spool);
 	c->subs = NULL;
 	c->base_set = NULL;
+	c->idiom_set = NULL;
 	c->n = c->alloc = c->nbase = 0;
 }
 

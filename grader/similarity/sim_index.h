@@ -26,16 +26,19 @@
  *      squares, not a million comparisons; and no pair is stored beyond
  *      what the result keeps (struct sim_select): every pair goes into
  *      the histogram and the counts, the best into a bounded heap, those
- *      at or above the threshold into the clusters' union-find. Memory is
- *      the fingerprints and a few words a submission, whatever the number
- *      of pairs.
+ *      at or above the threshold into the clusters' union-find;
+ *   5. frees the sets: a submission is then its name and a few words, so
+ *      the record (sim_report.h) is built beside next to nothing. Memory
+ *      is at most the fingerprints (12 bytes each) and a few words a
+ *      submission, whatever the number of pairs.
  * A pair's score is shared / max(min(kept_a, kept_b), SIM_MIN_FPS): the
  * share of the smaller submission found in the other, so a third of a
  * program pasted into another scores about a third and padding a copy
  * with dead code does not dilute it; the floor keeps a submission of a
  * few lines from scoring 1 on one shared idiom.
- * sim_pair_regions then finds where a pair matches: the positions of
- * their shared fingerprints, chained into fragments that advance on both
+ * sim_pair_regions then finds where a pair matches (from both details):
+ * the positions of their fingerprints kept (not the base's, not an
+ * idiom) that both hold, chained into fragments that advance on both
  * sides, as line spans of their files.
  *
  * Lifecycle: struct sim_class c = SIM_CLASS_INIT; set c.opts (and
@@ -75,10 +78,11 @@ struct sim_opts {
 
 struct sim_sub {
 	char *name;
-	uint64_t *keep;           /* distinct fingerprints, sorted; after
-	                             sim_class_compare, those kept (less the
-	                             base's and the idioms) */
-	size_t nkeep;
+	uint64_t *keep;           /* distinct fingerprints, sorted, until
+	                             sim_class_compare frees them (NULL) */
+	size_t nkeep;             /* their number; after sim_class_compare,
+	                             those kept (less the base's and the
+	                             idioms): a score's denominator */
 	uint64_t off;             /* its struct sim_detail in the spool */
 	size_t len;
 };
@@ -100,10 +104,11 @@ struct sim_class {
 	size_t nbase;
 	size_t idiom_limit;       /* set by sim_class_compare */
 	size_t idioms;            /* fingerprints dropped as idioms */
+	uint64_t *idiom_set;      /* they, sorted (sim_class_compare) */
 	struct sim_spool spool;   /* the submissions' details */
 };
 #define SIM_CLASS_INIT { SIM_OPTS_INIT, NULL, 0, 0, { NULL, 0 }, NULL, 0, 0, 0, \
-			 SIM_SPOOL_INIT }
+			 NULL, SIM_SPOOL_INIT }
 
 struct sim_pair {
 	uint32_t a, b;            /* indices into subs, a < b */
@@ -158,11 +163,12 @@ int sim_class_compare(struct sim_class *c, const struct sim_select *sel,
 int sim_class_detail(const struct sim_class *c, uint32_t i, struct sim_detail *d,
 		     struct strbuf *err);
 void sim_detail_release(struct sim_detail *d);
-/* Where subs a and b (their details da and db) match: *regions (malloc'd,
- * the caller frees) and *n, in order of a's files and lines. */
-int sim_pair_regions(const struct sim_class *c, uint32_t a, uint32_t b,
-		     const struct sim_detail *da, const struct sim_detail *db,
-		     struct sim_region **regions, size_t *n, struct strbuf *err);
+/* Where two compared subs (their details da and db: sim_class_detail)
+ * match: *regions (malloc'd, the caller frees) and *n, in order of a's
+ * files and lines. */
+int sim_pair_regions(const struct sim_class *c, const struct sim_detail *da,
+		     const struct sim_detail *db, struct sim_region **regions,
+		     size_t *n, struct strbuf *err);
 void sim_class_release(struct sim_class *c);
 void sim_result_release(struct sim_result *r);
 

@@ -71,7 +71,7 @@ static int add_regions(const struct sim_class *c, const struct sim_pair *p,
 
 	if (sim_class_detail(c, p->a, &da, err) == 0 &&
 	    sim_class_detail(c, p->b, &db, err) == 0 &&
-	    sim_pair_regions(c, p->a, p->b, &da, &db, &g, &n, err) == 0) {
+	    sim_pair_regions(c, &da, &db, &g, &n, err) == 0) {
 		arr = json_array();
 		for (size_t i = 0; arr && i < n; i++)
 			if (json_array_append_new(arr, region_json(&da, &db, &g[i])))
