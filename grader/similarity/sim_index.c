@@ -271,8 +271,9 @@ static size_t reduce(struct sim_class *c)
 	return total;
 }
 
-/* The posting lists: the fingerprints kept (sorted) and, for the i-th,
- * its submissions in order, subs[off[i]..off[i + 1]). */
+/* The posting lists: the fingerprints kept that two subs or more hold
+ * (sorted) and, for the i-th, its submissions in order,
+ * subs[off[i]..off[i + 1]). */
 struct postings {
 	uint64_t *hash;
 	size_t *off;
@@ -324,10 +325,15 @@ static int grow_u64(uint64_t **v, size_t n, size_t *alloc)
 }
 
 /* The run of subs[from..] for fingerprint h ends: a posting list, or an
- * idiom (into *idioms) when longer than the limit. */
+ * idiom (into *idioms) when longer than the limit, or nothing when one
+ * sub holds it (it makes no pair: most fingerprints of a class). */
 static int end_run(struct sim_class *c, struct postings *p, size_t from,
 		   uint64_t h, uint64_t **idioms, size_t *ida)
 {
+	if (p->nsubs - from == 1) {
+		p->nsubs = from;
+		return 0;
+	}
 	if (p->nsubs - from > c->idiom_limit) {
 		p->nsubs = from;
 		if (grow_u64(idioms, c->idioms, ida) < 0)
@@ -537,7 +543,8 @@ static int gather_pair(const struct sim_class *c, struct gather *g, uint32_t a,
 	return 0;
 }
 
-/* The posting list of h: its first sub after a (a is in it). */
+/* The posting list of h: its first sub after a (a is in it); none (v ==
+ * *end) when a alone holds h. */
 static const uint32_t *list_after(const struct postings *p, uint64_t h,
 				  uint32_t a, const uint32_t **end)
 {
@@ -553,6 +560,8 @@ static const uint32_t *list_after(const struct postings *p, uint64_t h,
 			hi = mid;
 	}
 	id = lo;
+	if (id == p->n || p->hash[id] != h)
+		return *end = p->subs;
 	v = p->subs + p->off[id];
 	*end = p->subs + p->off[id + 1];
 	for (lo = 0, hi = (size_t)(*end - v); lo < hi;) {
