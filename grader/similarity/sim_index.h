@@ -29,7 +29,8 @@
  *      at or above the threshold into the clusters' union-find;
  *   5. frees the sets: a submission is then its name and a few words, so
  *      the record (sim_report.h) is built beside next to nothing. Memory
- *      is at most the fingerprints (12 bytes each) and a few words a
+ *      is at most 12 bytes a fingerprint (8 in its set, 4 in a posting
+ *      list when another submission holds it too) and a few words a
  *      submission, whatever the number of pairs.
  * A pair's score is shared / max(min(kept_a, kept_b), SIM_MIN_FPS): the
  * share of the smaller submission found in the other, so a third of a
