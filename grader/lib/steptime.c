@@ -4,7 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "steptime.h"
+#include "grader/lib/steptime.h"
 
 static int on = -1;
 
