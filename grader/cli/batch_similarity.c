@@ -84,10 +84,13 @@ static int add_shards(const struct batch *b, struct sim_class *c, json_t *skippe
 
 static int put_sources(FILE *f, const void *c)
 {
-	json_t *rec = sim_report_sources(c);
-	int rc = rec ? batch_put_json(f, rec) : -1;
+	struct strbuf err = STRBUF_INIT;
+	int rc = sim_report_put_sources(f, c, &err) < 0 || fputc('\n', f) == EOF
+		 ? -1 : 0;
 
-	json_decref(rec);
+	if (err.len)
+		error("similarity: %s", strbuf_str(&err));
+	strbuf_release(&err);
 	return rc;
 }
 
@@ -98,6 +101,8 @@ int batch_similarity(struct batch *b)
 	int rc = -1;
 
 	c.opts = b->sim.opts;
+	/* The spool in the batch's folder, private (its own $TMPDIR else). */
+	c.spool.dir = b->out;
 	if (!skipped || similarity_load_base(&c, &b->sim) < 0)
 		goto out;
 	if (b->nsim_outs ? add_shards(b, &c, skipped) : add_students(b, &c, skipped))

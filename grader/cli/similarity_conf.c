@@ -76,11 +76,12 @@ int similarity_load_base(struct sim_class *c, const struct similarity_conf *conf
 json_t *similarity_record(struct sim_class *c, const struct similarity_conf *conf,
 			  const json_t *skipped)
 {
+	struct sim_select sel = sim_report_select(&conf->report);
 	struct sim_result r;
 	struct strbuf err = STRBUF_INIT;
 	json_t *rec = NULL;
 
-	if (sim_class_compare(c, &r, &err) == 0)
+	if (sim_class_compare(c, &sel, &r, &err) == 0)
 		rec = sim_report_json(c, &r, &conf->report, skipped, &err);
 	if (!rec)
 		error("similarity: %s", strbuf_str(&err));

@@ -5,7 +5,7 @@
 # printing but sim_report_print's; see docs/similarity.md.
 GRADER_SIM_SRCS := grader/similarity/sim_token.c grader/similarity/sim_winnow.c \
                    grader/similarity/sim_source.c grader/similarity/sim_index.c \
-                   grader/similarity/sim_report.c
+                   grader/similarity/sim_report.c grader/similarity/sim_spool.c
 GRADER_LIB_SRCS += $(GRADER_SIM_SRCS)
 LIB_SRCS        += $(GRADER_SIM_SRCS)
 

@@ -43,7 +43,7 @@ static json_t *lines_of(const struct sim_file *f, uint32_t from, uint32_t to)
 	return json_stringn(start, (size_t)(p - start));
 }
 
-static json_t *region_json(const struct sim_sub *a, const struct sim_sub *b,
+static json_t *region_json(const struct sim_detail *a, const struct sim_detail *b,
 			   const struct sim_region *g)
 {
 	const struct sim_file *fa = &a->src.files[g->a_file];
@@ -59,24 +59,32 @@ static json_t *region_json(const struct sim_sub *a, const struct sim_sub *b,
 			 "tokens", (json_int_t)g->tokens);
 }
 
+/* The pair's regions, from its two submissions' details (the spool). */
 static int add_regions(const struct sim_class *c, const struct sim_pair *p,
 		       json_t *pj, struct strbuf *err)
 {
-	struct sim_region *g;
-	size_t n;
-	json_t *arr;
+	struct sim_detail da, db;
+	struct sim_region *g = NULL;
+	size_t n = 0;
+	json_t *arr = NULL;
+	int rc = -1;
 
-	if (sim_pair_regions(c, p->a, p->b, &g, &n, err) < 0)
-		return -1;
-	arr = json_array();
-	for (size_t i = 0; arr && i < n; i++)
-		if (json_array_append_new(arr, region_json(&c->subs[p->a],
-							   &c->subs[p->b], &g[i])))
-			json_decref(arr), arr = NULL;
+	if (sim_class_detail(c, p->a, &da, err) == 0 &&
+	    sim_class_detail(c, p->b, &db, err) == 0 &&
+	    sim_pair_regions(c, &da, &db, &g, &n, err) == 0) {
+		arr = json_array();
+		for (size_t i = 0; arr && i < n; i++)
+			if (json_array_append_new(arr, region_json(&da, &db, &g[i])))
+				json_decref(arr), arr = NULL;
+		if (!arr || json_object_set_new(pj, SK_REGIONS, arr))
+			oom(err);
+		else
+			rc = 0;
+	}
 	free(g);
-	if (!arr || json_object_set_new(pj, SK_REGIONS, arr))
-		return oom(err);
-	return 0;
+	sim_detail_release(&da);
+	sim_detail_release(&db);
+	return rc;
 }
 
 static json_t *pairs_json(const struct sim_class *c, const struct sim_result *r,
@@ -133,58 +141,29 @@ static json_t *histogram_json(const struct sim_result *r)
 	return arr;
 }
 
-/* Union-find over the pairs at or above the threshold. */
-static size_t find(size_t *up, size_t x)
+/* The clusters sim_class_compare found, each with its students in
+ * order of name. */
+static json_t *clusters_json(const struct sim_class *c, const struct sim_result *r)
 {
-	while (up[x] != x)
-		x = up[x] = up[up[x]];
-	return x;
-}
-
-static json_t *clusters_json(const struct sim_class *c, const struct sim_result *r,
-			     double threshold)
-{
-	size_t *up = malloc((c->n + 1) * sizeof *up);
-	double *best = calloc(c->n + 1, sizeof *best);
 	json_t *arr = json_array();
 
-	if (!up || !best || !arr)
-		goto fail;
-	for (size_t i = 0; i < c->n; i++)
-		up[i] = i;
-	for (size_t i = 0; i < r->npairs && r->pairs[i].score >= threshold; i++)
-		up[find(up, r->pairs[i].a)] = find(up, r->pairs[i].b);
-	for (size_t i = 0; i < r->npairs && r->pairs[i].score >= threshold; i++) {
-		size_t root = find(up, r->pairs[i].a);
+	for (size_t i = 0; arr && i < r->nclusters; i++) {
+		json_t *names = json_array();
 
-		if (r->pairs[i].score > best[root])
-			best[root] = r->pairs[i].score;
-	}
-	/* In order of each cluster's best pair, then its first member. */
-	for (size_t i = 0; i < r->npairs && r->pairs[i].score >= threshold; i++) {
-		size_t root = find(up, r->pairs[i].a);
-		json_t *names;
-
-		if (best[root] < 0)
-			continue;
-		names = json_array();
 		for (size_t k = 0; names && k < c->n; k++)
-			if (find(up, k) == root &&
+			if (r->cluster[k] == i &&
 			    json_array_append_new(names, json_string(c->subs[k].name)))
 				json_decref(names), names = NULL;
 		if (!names || json_array_append_new(arr, json_pack("{s:o, s:f}",
-				SK_STUDENTS, names, "max_score", round4(best[root]))))
-			goto fail;
-		best[root] = -1;
+				SK_STUDENTS, names, "max_score", round4(r->cluster_max[i]))))
+			json_decref(arr), arr = NULL;
 	}
-	free(up);
-	free(best);
 	return arr;
-fail:
-	free(up);
-	free(best);
-	json_decref(arr);
-	return NULL;
+}
+
+struct sim_select sim_report_select(const struct sim_report_opts *o)
+{
+	return (struct sim_select){ o->min_score, o->threshold, SIM_MAX_PAIRS };
 }
 
 json_t *sim_report_json(const struct sim_class *c, const struct sim_result *r,
@@ -196,10 +175,6 @@ json_t *sim_report_json(const struct sim_class *c, const struct sim_result *r,
 	for (size_t i = 0; base && i < c->base.n; i++)
 		if (json_array_append_new(base, json_string(c->base.files[i].name)))
 			json_decref(base), base = NULL;
-	size_t above = 0;
-
-	while (above < r->npairs && r->pairs[above].score >= o->min_score)
-		above++;
 	rec = json_pack("{s:i, s:I, s:I, s:I, s:f, s:I, s:I, s:o, s:f, s:f, s:I, "
 			"s:I, s:o, s:o, s:o, s:o}",
 			"version", 1, SK_STUDENTS, (json_int_t)c->n,
@@ -210,10 +185,10 @@ json_t *sim_report_json(const struct sim_class *c, const struct sim_result *r,
 			"base_files", base,
 			"min_score", o->min_score, SK_THRESHOLD, o->threshold,
 			"all_pairs", (json_int_t)r->all_pairs,
-			"pairs_above_min", (json_int_t)above,
+			"pairs_above_min", (json_int_t)r->above,
 			SK_HISTOGRAM, histogram_json(r),
 			SK_PAIRS, pairs_json(c, r, o, err),
-			SK_CLUSTERS, clusters_json(c, r, o->threshold),
+			SK_CLUSTERS, clusters_json(c, r),
 			/* "o" takes a reference: the caller's list gets one more,
 			 * a new empty one is the record's alone ("O" leaked it). */
 			SK_SKIPPED, skipped ? json_incref((json_t *)skipped) : json_array());
@@ -266,15 +241,60 @@ static json_t *files_json(const struct sim_source *s)
 	return arr;
 }
 
-json_t *sim_report_sources(const struct sim_class *c)
+/* v dumped as it would be at depth levels of an indented record: every
+ * line after the first indented by levels * 2 more spaces (a JSON string
+ * holds no newline of its own: it is escaped). */
+static int put_nested(FILE *f, const json_t *v, int levels)
 {
-	json_t *subs = json_object();
+	char *text = v ? json_dumps(v, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+				     JSON_ENCODE_ANY) : NULL;
+	int rc = text ? 0 : -1;
 
-	for (size_t i = 0; subs && i < c->n; i++)
-		if (json_object_set_new(subs, c->subs[i].name, files_json(&c->subs[i].src)))
-			json_decref(subs), subs = NULL;
-	return json_pack("{s:i, s:o, s:o}", "version", 1, "base", files_json(&c->base),
-			 SK_STUDENTS, subs);
+	for (const char *p = text; rc == 0 && *p; p++)
+		if (fputc(*p, f) == EOF ||
+		    (*p == '\n' && fprintf(f, "%*s", 2 * levels, "") < 0))
+			rc = -1;
+	free(text);
+	return rc;
+}
+
+int sim_report_put_sources(FILE *f, const struct sim_class *c, struct strbuf *err)
+{
+	json_t *v = json_string(""), *files;
+	int rc = 0;
+
+	/* What json_dumpf(record, JSON_INDENT(2) | JSON_PRESERVE_ORDER)
+	 * writes, one student at a time: a shard's sources are never all in
+	 * memory. */
+	fputs("{\n  \"version\": 1,\n  \"base\": ", f);
+	files = files_json(&c->base);
+	rc = put_nested(f, files, 1);
+	json_decref(files);
+	fputs(",\n  \"students\": {", f);
+	for (size_t i = 0; rc == 0 && v && i < c->n; i++) {
+		struct sim_detail d;
+
+		rc = sim_class_detail(c, (uint32_t)i, &d, err);
+		files = rc == 0 ? files_json(&d.src) : NULL;
+		sim_detail_release(&d);
+		if (rc < 0)
+			break;
+		fputs(i ? ",\n    " : "\n    ", f);
+		/* The name as jansson writes a key. */
+		if (json_string_set(v, c->subs[i].name) < 0 || put_nested(f, v, 0) < 0)
+			rc = -1;
+		fputs(": ", f);
+		if (rc == 0)
+			rc = put_nested(f, files, 2);
+		json_decref(files);
+	}
+	fputs(c->n ? "\n  }\n}" : "}\n}", f);
+	json_decref(v);
+	if (rc == 0 && !v)
+		rc = -1;
+	if (rc < 0 && !err->len)
+		oom(err);
+	return rc;
 }
 
 static int files_from(const json_t *arr, struct sim_source *s, struct strbuf *err)

@@ -6,8 +6,8 @@
  * shows (html_similarity.c) and the terminal summarises. The schema is
  * docs/similarity.md's; the names are spelled once, below.
  *
- * Also the class's sources as JSON (sim_report_sources): what a shard of
- * a batch stores so that a merge can compare the whole class
+ * Also the class's sources as JSON (sim_report_put_sources): what a shard
+ * of a batch stores so that a merge can compare the whole class
  * (sim_report_load_sources).
  *
  * Ownership: the json_t results are new references, the caller's.
@@ -47,7 +47,9 @@ struct sim_report_opts {
 };
 #define SIM_REPORT_OPTS_INIT { 0.1, 0.2 }
 
-/* The record; skipped (may be NULL) is an array of {student, error} of
+/* How sim_class_compare is to select for a record of options o. */
+struct sim_select sim_report_select(const struct sim_report_opts *o);
+/* The record of c compared with sim_report_select(o); skipped (may be NULL) is an array of {student, error} of
  * the students whose sources could not be read, taken as it is (a new
  * reference is made). */
 json_t *sim_report_json(const struct sim_class *c, const struct sim_result *r,
@@ -59,8 +61,11 @@ json_t *sim_report_json(const struct sim_class *c, const struct sim_result *r,
 void sim_report_print(FILE *f, const json_t *rec, size_t top);
 
 /* {"version": 1, "base": [{name, text}], "students": {NAME: [{name,
- * text}]}} of c (its base and submissions). */
-json_t *sim_report_sources(const struct sim_class *c);
+ * text}]}} of c (its base and submissions) to f, as json_dumpf writes it
+ * with JSON_INDENT(2) | JSON_PRESERVE_ORDER (no final newline), one
+ * student at a time from the spool. 0, or -1 with the reason in err (a
+ * write error is f's: the caller checks it). */
+int sim_report_put_sources(FILE *f, const struct sim_class *c, struct strbuf *err);
 /* The base and the submissions of a sources record into c (their opts
  * already set); a student already in c is kept, the record's ignored:
  * *dup counts those. With_base: also the record's base. */

@@ -201,6 +201,9 @@ END_TEST
 
 /* ---- the class ---- */
 
+/* Every pair that shares a fingerprint kept. */
+static const struct sim_select all = SIM_SELECT_ALL;
+
 static void add_text(struct sim_class *c, const char *name, const char *text)
 {
 	struct sim_source s = { NULL, 0 };
@@ -217,6 +220,13 @@ static char *read_all(const char *path)
 
 	ck_assert_msg(strbuf_read_file(&sb, path, 1 << 20) == 0, "%s", path);
 	return strbuf_detach(&sb, NULL);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
 }
 
 static const struct sim_pair *find_pair(const struct sim_result *r, uint32_t a,
@@ -260,6 +270,8 @@ START_TEST(test_base_subtraction)
 	for (int base = 0; base < 2; base++) {
 		struct sim_class c = SIM_CLASS_INIT;
 		struct sim_result r;
+		size_t kept[3];
+		const char *named[3];
 
 		if (base) {
 			struct sim_source s = { NULL, 0 };
@@ -272,14 +284,26 @@ START_TEST(test_base_subtraction)
 		add_text(&c, "table", table);
 		add_text(&c, "model", model);
 		add_text(&c, "table-copy", table);
-		ck_assert_int_eq(sim_class_compare(&c, &r, &err), 0);
+		/* No fingerprint left is any k-gram of the starter. */
+		for (size_t k = 0; base && k < c.n; k++) {
+			size_t left = 0;
+
+			for (size_t i = 0; i < c.subs[k].nkeep; i++)
+				left += !bsearch(&c.subs[k].keep[i], c.base_set, c.nbase,
+						 sizeof *c.base_set, cmp_u64);
+			kept[k] = left;
+			named[k] = c.subs[k].name;
+		}
+		ck_assert_int_eq(sim_class_compare(&c, &all, &r, &err), 0);
+		/* (compare sorts the subs by name; a name stays where it was) */
+		for (size_t k = 0; base && k < c.n; k++)
+			for (size_t i = 0; i < c.n; i++)
+				if (c.subs[i].name == named[k])
+					ck_assert_uint_eq(c.subs[i].nkeep, kept[k]);
+		for (size_t k = 0; k < c.n; k++)
+			ck_assert_ptr_null(c.subs[k].keep);
 		if (base) {
 			with = score_of(&c, &r, "table", "model");
-			/* No fingerprint left is any k-gram of the starter. */
-			for (size_t k = 0; k < c.n; k++)
-				for (size_t i = 0; i < c.subs[k].nkeep; i++)
-					for (size_t j = 0; j < c.nbase; j++)
-						ck_assert(c.subs[k].keep[i] != c.base_set[j]);
 		} else {
 			without = score_of(&c, &r, "table", "model");
 		}
@@ -314,7 +338,7 @@ START_TEST(test_idioms)
 	}
 	add_text(&c, "chain", chain);
 	add_text(&c, "chain-copy", chain);
-	ck_assert_int_eq(sim_class_compare(&c, &r, &err), 0);
+	ck_assert_int_eq(sim_class_compare(&c, &all, &r, &err), 0);
 	ck_assert_uint_eq(c.idiom_limit, SIM_MIN_IDIOM);
 	ck_assert_uint_gt(c.idioms, 50);
 	ck_assert_double_eq(score_of(&c, &r, "s00", "s01"), 0);
@@ -334,6 +358,59 @@ START_TEST(test_idioms)
 }
 END_TEST
 
+/* A selection keeps the best pairs as the whole list sorts them, counts
+ * every pair above its minimum and clusters every pair above its
+ * threshold, whatever it keeps. */
+START_TEST(test_select)
+{
+	const char *names[] = { "table", "chain", "model", "terse", "scanf" };
+	struct sim_select few = { 0.3, 0.5, 4 };
+	struct sim_result r[2];
+	struct strbuf err = STRBUF_INIT;
+	uint64_t above = 0;
+
+	for (int k = 0; k < 2; k++) {
+		struct sim_class c = SIM_CLASS_INIT;
+
+		for (int i = 0; i < 5; i++) {
+			char path[80], name[16];
+			char *text;
+
+			snprintf(path, sizeof path, "tests/similarity/solutions/%s/main.c",
+				 names[i]);
+			text = read_all(path);
+			for (int j = 0; j <= i % 3; j++) {
+				snprintf(name, sizeof name, "%s%d", names[i], j);
+				add_text(&c, name, text);
+			}
+			free(text);
+		}
+		ck_assert_int_eq(sim_class_compare(&c, k ? &few : &all, &r[k], &err), 0);
+		sim_class_release(&c);
+	}
+	for (size_t i = 0; i < r[0].npairs; i++)
+		above += r[0].pairs[i].score >= few.min_score;
+	ck_assert_uint_eq(r[1].above, above);
+	ck_assert_uint_gt(above, few.max_pairs);
+	ck_assert_uint_eq(r[1].npairs, few.max_pairs);
+	for (size_t i = 0; i < few.max_pairs; i++) {
+		ck_assert_uint_eq(r[0].pairs[i].a, r[1].pairs[i].a);
+		ck_assert_uint_eq(r[0].pairs[i].b, r[1].pairs[i].b);
+		ck_assert_uint_eq(r[0].pairs[i].shared, r[1].pairs[i].shared);
+	}
+	ck_assert(!memcmp(r[0].hist, r[1].hist, sizeof r[0].hist));
+	/* The copies of each solution: a cluster each, best first (all 1). */
+	ck_assert_uint_eq(r[1].nclusters, 3);
+	for (size_t i = 0; i < r[1].nclusters; i++)
+		ck_assert_double_eq(r[1].cluster_max[i], 1);
+	ck_assert_uint_eq(r[1].cluster[0], r[1].cluster[1]);   /* chain0, chain1 */
+	ck_assert_uint_eq(r[1].cluster[0], 0);
+	sim_result_release(&r[0]);
+	sim_result_release(&r[1]);
+	strbuf_release(&err);
+}
+END_TEST
+
 /* Where a pasted function lands: its lines in both files. */
 START_TEST(test_regions)
 {
@@ -345,6 +422,7 @@ START_TEST(test_regions)
 	struct sim_class c = SIM_CLASS_INIT;
 	struct sim_result r;
 	struct sim_region *g;
+	struct sim_detail da, db;
 	size_t n, first_line = 1;
 	json_t *rec;
 	struct sim_report_opts o = { 0, 0.05 };
@@ -360,9 +438,13 @@ START_TEST(test_regions)
 	strbuf_addstr(&host, cut);
 	add_text(&c, "a-donor", verbose);
 	add_text(&c, "b-host", host.buf);
-	ck_assert_int_eq(sim_class_compare(&c, &r, &err), 0);
+	ck_assert_int_eq(sim_class_compare(&c, &all, &r, &err), 0);
 	ck_assert_uint_eq(r.npairs, 1);
-	ck_assert_int_eq(sim_pair_regions(&c, 0, 1, &g, &n, &err), 0);
+	ck_assert_int_eq(sim_class_detail(&c, 0, &da, &err), 0);
+	ck_assert_int_eq(sim_class_detail(&c, 1, &db, &err), 0);
+	ck_assert_int_eq(sim_pair_regions(&c, &da, &db, &g, &n, &err), 0);
+	sim_detail_release(&da);
+	sim_detail_release(&db);
 	ck_assert_uint_ge(n, 1);
 	/* The largest region is the function, at its place on each side. */
 	size_t best = 0;
@@ -402,22 +484,61 @@ START_TEST(test_sources_roundtrip)
 {
 	char *table = read_all("tests/similarity/solutions/table/main.c");
 	struct sim_class c = SIM_CLASS_INIT, d = SIM_CLASS_INIT;
+	struct sim_source base = { NULL, 0 };
+	struct sim_detail x, y;
 	struct strbuf err = STRBUF_INIT;
-	size_t dup = 0;
+	size_t dup = 0, len;
+	char *text, *want;
+	FILE *f;
 	json_t *rec;
 
+	ck_assert_int_eq(sim_source_add(&base, "starter.c", "int s;\n", 7, &err), 0);
+	ck_assert_int_eq(sim_class_add_base(&c, &base, &err), 0);
 	add_text(&c, "x", table);
-	add_text(&c, "y", "int main(void) { return 0; }\n\xff bad utf-8");
-	rec = sim_report_sources(&c);
+	add_text(&c, "y \"q\"", "int main(void) { return 0; }\n\xff bad utf-8");
+	/* Written a student at a time, as jansson writes the whole record. */
+	f = open_memstream(&text, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(sim_report_put_sources(f, &c, &err), 0);
+	fclose(f);
+	rec = json_pack("{s:i, s:[{s:s, s:s}], s:{s:[{s:s, s:s}], s:[{s:s, s:s}]}}",
+			"version", 1, "base", "name", "starter.c", "text", "int s;\n",
+			"students", "x", "name", "main.c", "text", table,
+			"y \"q\"", "name", "main.c", "text",
+			"int main(void) { return 0; }\n\xEF\xBF\xBD bad utf-8");
+	ck_assert_ptr_nonnull(rec);
+	want = json_dumps(rec, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	ck_assert_str_eq(text, want);
+	free(want);
+	json_decref(rec);
+	rec = json_loadb(text, len, 0, NULL);
+	free(text);
 	ck_assert_ptr_nonnull(rec);
 	ck_assert_int_eq(sim_report_load_sources(&d, rec, 1, &dup, &err), 0);
 	ck_assert_int_eq(sim_report_load_sources(&d, rec, 0, &dup, &err), 0);
 	ck_assert_uint_eq(dup, 2);
 	ck_assert_uint_eq(d.n, 2);
-	ck_assert_uint_eq(d.subs[0].toks.n, c.subs[0].toks.n);
-	ck_assert_uint_eq(d.subs[1].fps.n, c.subs[1].fps.n);
-	ck_assert_ptr_nonnull(strstr(d.subs[1].src.files[0].text, "\xEF\xBF\xBD"));
+	ck_assert_uint_eq(d.nbase, c.nbase);
+	for (uint32_t i = 0; i < 2; i++) {
+		ck_assert_int_eq(sim_class_detail(&c, i, &x, &err), 0);
+		ck_assert_int_eq(sim_class_detail(&d, i, &y, &err), 0);
+		ck_assert_uint_eq(x.toks.n, y.toks.n);
+		ck_assert_uint_eq(x.fps.n, y.fps.n);
+		ck_assert_uint_eq(c.subs[i].nkeep, d.subs[i].nkeep);
+		ck_assert_str_eq(x.src.files[0].text, y.src.files[0].text);
+		if (i == 1)
+			ck_assert_ptr_nonnull(strstr(y.src.files[0].text, "\xEF\xBF\xBD"));
+		sim_detail_release(&x);
+		sim_detail_release(&y);
+	}
 	json_decref(rec);
+	/* An empty class: the empty forms jansson writes. */
+	sim_class_release(&d);
+	f = open_memstream(&text, &len);
+	ck_assert_int_eq(sim_report_put_sources(f, &d, &err), 0);
+	fclose(f);
+	ck_assert_str_eq(text, "{\n  \"version\": 1,\n  \"base\": [],\n  \"students\": {}\n}");
+	free(text);
 	rec = json_pack("{s:i}", "version", 2);
 	ck_assert_int_eq(sim_report_load_sources(&d, rec, 0, &dup, &err), -1);
 	json_decref(rec);
@@ -489,6 +610,7 @@ Suite *make_similarity_suite(void)
 	tcase_add_test(t, test_winnow_small);
 	tcase_add_test(t, test_base_subtraction);
 	tcase_add_test(t, test_idioms);
+	tcase_add_test(t, test_select);
 	tcase_add_test(t, test_regions);
 	tcase_add_test(t, test_sources_roundtrip);
 	tcase_add_test(t, test_source_name_utf8);

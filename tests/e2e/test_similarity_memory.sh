@@ -1,0 +1,80 @@
+#!/bin/sh
+# grade --similarity keeps of each student only what comparing needs (its
+# distinct fingerprints, 8 bytes each, freed once counted) and spools the
+# rest (grader/similarity/sim_spool.h): its peak memory at 200 students
+# is that of 20, within 8 MB. Each student is a random program of about
+# 14 KB (tests/similarity/random-program.awk: 5,000 tokens, 1,300
+# fingerprints), s001 a copy of s000, so the record is the same small one
+# at both sizes (one pair listed, with its regions) and what grows is the
+# per-student part alone: about 13 KB a student now (2.4 MB from 20 to
+# 200), 155 KB before the spool (28 MB: every student's sources, tokens
+# and fingerprints held to the end). Measured by /usr/bin/time's maximum
+# resident set (without it, python3's getrusage of its children). Then:
+# the copied pair found with its text (read back from the spool), and the
+# spool left nowhere ($TMPDIR empty). A sanitizer build runs all but the
+# measure (ASan's quarantine holds what is freed).
+set -u
+. "$(dirname "$0")/lib.sh"
+[ -x "$grade" ] || e2e_skip "no $grade"
+e2e_need python3
+
+mkdir -p "$tmp/spool"
+# The first N students of the class.
+class() {
+	i=0
+	while [ $i -lt "$1" ]; do
+		s=$(printf 's%03d' $i)
+		[ -d "$tmp/class/$s" ] || {
+			mkdir -p "$tmp/class/$s"
+			awk -v seed=$((i + 1)) -v F=40 -v S=12 \
+				-f "$WG_ROOT/tests/similarity/random-program.awk" \
+				> "$tmp/class/$s/main.c"
+		}
+		i=$((i + 1))
+	done
+	cp "$tmp/class/s000/main.c" "$tmp/class/s001/main.c"
+}
+# grade --similarity's peak RSS in KiB over the class, or minus its exit
+# status when not 0; the record in $tmp/sim.json.
+peak() {
+	set -- "$grade" --similarity "$tmp/class" --json "$tmp/sim.json" -q
+	if [ -x /usr/bin/time ]; then
+		TMPDIR=$tmp/spool /usr/bin/time -f %M -o "$tmp/rss" "$@" > /dev/null 2>&1
+		rc=$?
+		[ $rc -eq 0 ] && tail -n 1 "$tmp/rss" || echo "-$rc"
+		return
+	fi
+	TMPDIR=$tmp/spool python3 -c '
+import resource, subprocess, sys
+rc = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if rc == 0 else -rc)
+' "$@"
+}
+asan=0
+grep -q __asan_init "$grade" && asan=1
+class 20
+small=$(peak)
+class 200
+large=$(peak)
+echo "peak RSS: $small KiB at 20 students, $large KiB at 200"
+[ "$small" -gt 0 ] && [ "$large" -gt 0 ] || bad "a run failed (exit ${small#-} / ${large#-})"
+if [ $asan -eq 1 ]; then
+	echo "a sanitizer build: the peak is not compared"
+elif [ $((large - small)) -ge 8192 ]; then
+	bad "the peak grew by $(( (large - small) / 1024 )) MB from 20 to 200 students"
+fi
+
+out=$(e2e_json "$tmp/sim.json" '"%d %d %s %s %d" % (r["students"], r["pairs_above_min"],
+	r["pairs"][0]["a"], r["pairs"][0]["b"], len(r["pairs"][0]["regions"]))') ||
+	bad "the record cannot be read"
+case $out in
+"200 1 s000 s001 "[1-9]*) ;;
+*) bad "the record: $out (students, pairs listed, the first pair, its regions)" ;;
+esac
+text=$(e2e_json "$tmp/sim.json" 'r["pairs"][0]["regions"][0]["a_text"]')
+case $text in
+*"int f"*) ;;
+*) bad "the first region's text is not the program's: $(echo "$text" | head -n 2)" ;;
+esac
+[ -z "$(ls -A "$tmp/spool")" ] || bad "left in TMPDIR: $(ls -A "$tmp/spool")"
+exit $fail
