@@ -316,22 +316,11 @@ void batch_row_describe(const struct batch_row *r, struct strbuf *sb)
  * merge reads its shards first), unlinked at once: 0, or -1 (reported). */
 static int open_spool(struct batch *b)
 {
-	const char *tmp = getenv("TMPDIR");
-	const char *dirs[] = { b->out, tmp && *tmp ? tmp : "/tmp" };
 	struct strbuf path = STRBUF_INIT;
-	int fd = -1;
+	int fd = wg_open_unlinked(b->out, ".spool", &path);
 
-	for (size_t i = 0; fd < 0 && i < sizeof dirs / sizeof *dirs; i++) {
-		if (!dirs[i])
-			continue;
-		strbuf_reset(&path);
-		wg_path_join(&path, dirs[i], ".spool-XXXXXX");
-		if (strbuf_failed(&path))
-			die("out of memory");
-		fd = mkostemp(path.buf, O_CLOEXEC);
-		if (fd >= 0)
-			unlink(path.buf);
-	}
+	if (fd < 0 && errno == ENOMEM)
+		die("out of memory");
 	if (fd < 0)
 		error("cannot make the batch's spool '%s': %s", strbuf_str(&path),
 		      strerror(errno));

@@ -3,11 +3,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static char *args_start, *args_end;
 
@@ -25,6 +27,28 @@ void wg_blank_args(void)
 	 * range covers them all. */
 	if (args_start && args_end > args_start)
 		memset(args_start, 0, (size_t)(args_end - args_start));
+}
+
+int wg_open_unlinked(const char *dir, const char *name, struct strbuf *path)
+{
+	const char *tmp = getenv("TMPDIR");
+	const char *dirs[] = { dir, tmp && *tmp ? tmp : "/tmp" };
+	int fd = -1;
+
+	for (size_t i = 0; fd < 0 && i < sizeof(dirs) / sizeof(*dirs); i++) {
+		if (!dirs[i])
+			continue;
+		strbuf_reset(path);
+		if (wg_path_join(path, dirs[i], name) < 0 ||
+		    strbuf_addstr(path, "-XXXXXX") < 0) {
+			errno = ENOMEM;
+			return -1;
+		}
+		fd = mkostemp(path->buf, O_CLOEXEC);
+		if (fd >= 0)
+			unlink(path->buf);
+	}
+	return fd;
 }
 
 double wg_now(void)

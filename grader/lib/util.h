@@ -5,6 +5,7 @@
  * Library-safe: nothing here prints or exits (usage.h's x* functions do).
  *
  * Errors: wg_path_join: -1 when memory runs out (the strbuf's flag);
+ * wg_open_unlinked: -1 and errno (ENOMEM when memory runs out);
  * wg_parse_long and wg_parse_seconds: -1 and a message in err; the rest
  * cannot fail.
  */
@@ -22,6 +23,12 @@ void wg_stop_signals(void (*handler)(int));
 
 /* "a/b" into out (appended). 0, or -1 (allocation). */
 int wg_path_join(struct strbuf *out, const char *a, const char *b);
+
+/* A new private file (0600, close-on-exec) named DIR/NAME-XXXXXX and
+ * unlinked at once (a spool: nothing is left behind however the process
+ * ends), in dir, else (dir NULL or unusable) in $TMPDIR or /tmp. Its
+ * descriptor, or -1 with errno and the last path tried in path. */
+int wg_open_unlinked(const char *dir, const char *name, struct strbuf *path);
 
 /* Whether path is dir or below it (by name: both should be absolute and
  * normalised). */

@@ -13,27 +13,12 @@
 /* In sp->dir, else (not given, or not made yet) in $TMPDIR or /tmp. */
 static int spool_open(struct sim_spool *sp, struct strbuf *err)
 {
-	const char *tmp = getenv("TMPDIR");
-	const char *dirs[] = { sp->dir, tmp && *tmp ? tmp : "/tmp" };
 	struct strbuf path = STRBUF_INIT;
-	int fd = -1;
+	int fd = wg_open_unlinked(sp->dir, ".sim-spool", &path);
 
-	for (size_t i = 0; fd < 0 && i < sizeof dirs / sizeof *dirs; i++) {
-		if (!dirs[i])
-			continue;
-		strbuf_reset(&path);
-		if (wg_path_join(&path, dirs[i], ".sim-spool-XXXXXX") < 0) {
-			strbuf_release(&path);
-			strbuf_addstr(err, "out of memory");
-			return -1;
-		}
-		fd = mkostemp(path.buf, O_CLOEXEC);
-		if (fd >= 0)
-			unlink(path.buf);
-	}
 	if (fd < 0)
 		strbuf_addf(err, "cannot make the similarity spool '%s': %s",
-			    path.buf, strerror(errno));
+			    path.len ? path.buf : ".sim-spool", strerror(errno));
 	strbuf_release(&path);
 	if (fd < 0)
 		return -1;

@@ -14,7 +14,7 @@
 #              e2e_at_exit added
 #   fail       0; bad MSG prints "FAIL: MSG" and sets it to 1
 # and the helpers below: e2e_skip, e2e_need, e2e_uid_base, e2e_at_exit,
-# e2e_json. A script ends with `exit $fail`.
+# e2e_json, e2e_peak_rss, e2e_peak_flat. A script ends with `exit $fail`.
 
 case "${WG_ROOT:-}" in
 /*) ;;
@@ -68,6 +68,40 @@ e2e_json() {
 r = json.load(open(sys.argv[1]))
 v = eval(sys.argv[2], {"r": r})
 print(v if isinstance(v, str) else json.dumps(v))' "$1" "$2"
+}
+
+# e2e_peak_rss STATUS CMD...: runs CMD (output discarded) and prints its
+# peak RSS in KiB (/usr/bin/time, else getrusage of the children), or
+# minus its exit status when that is not STATUS.
+e2e_peak_rss() {
+	e2e_want=$1
+	shift
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f %M -o "$tmp/.rss" "$@" > /dev/null 2>&1
+		e2e_rc=$?
+		[ $e2e_rc -eq "$e2e_want" ] && tail -n 1 "$tmp/.rss" || echo "-$e2e_rc"
+		return
+	fi
+	python3 -c '
+import resource, subprocess, sys
+rc = subprocess.call(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if rc == int(sys.argv[1]) else -rc)
+' "$e2e_want" "$@"
+}
+
+# e2e_peak_flat WHAT SMALL LARGE KIB: SMALL and LARGE are e2e_peak_rss's
+# figures at a small and a large size; bad unless both ran and LARGE is
+# less than KIB above SMALL (not compared, and said, under a sanitizer:
+# its shadow memory grows with what is allocated).
+e2e_peak_flat() {
+	echo "peak RSS of $1: $2 KiB small, $3 KiB large"
+	if [ "$2" -le 0 ] || [ "$3" -le 0 ]; then
+		bad "$1: a run failed (exit ${2#-} / ${3#-})"
+	elif grep -q __asan_init "$grade" 2>/dev/null; then
+		echo "a sanitizer build: the peak is not compared"
+	elif [ $(($3 - $2)) -ge "$4" ]; then
+		bad "$1: the peak grew by $((($3 - $2) / 1024)) MB from small to large"
+	fi
 }
 
 tmp=$(mktemp -d) || exit 1

@@ -43,32 +43,13 @@ class() {
 }
 # The batch's peak RSS in KiB, or minus its exit status when not 1.
 peak() {
-	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f %M -o "$tmp/rss" "$grade" --batch "$suite" \
-			"$tmp/class" --out "$tmp/out" -j 2 --quiet > /dev/null 2>&1
-		rc=$?
-		[ $rc -eq 1 ] && tail -n 1 "$tmp/rss" || echo "-$rc"
-		return
-	fi
-	python3 -c '
-import resource, subprocess, sys
-rc = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if rc == 1 else -rc)
-' "$grade" --batch "$suite" "$tmp/class" --out "$tmp/out" -j 2 --quiet
+	e2e_peak_rss 1 "$grade" --batch "$suite" "$tmp/class" --out "$tmp/out" -j 2 --quiet
 }
-asan=0
-grep -q __asan_init "$grade" && asan=1
 class 20
 small=$(peak)
 class 200
 large=$(peak)
-echo "peak RSS: $small KiB at 20 students, $large KiB at 200 (reports of $size bytes)"
-[ "$small" -gt 0 ] && [ "$large" -gt 0 ] || bad "a batch failed (exit ${small#-} / ${large#-})"
-if [ $asan -eq 1 ]; then
-	echo "a sanitizer build: the peak is not compared"
-elif [ $((large - small)) -ge 16384 ]; then
-	bad "the batch's peak grew by $(( (large - small) / 1024 )) MB from 20 to 200 students"
-fi
+e2e_peak_flat "the batch, 20 and 200 students (reports of $size bytes)" "$small" "$large" 16384
 
 n=$(grep -c '^s[0-9]*,.*,unchanged,' "$tmp/out/gradebook.csv")
 [ "$n" -eq 200 ] || bad "$n of 200 students unchanged in the gradebook"

@@ -9,6 +9,15 @@ case "$WG_ROOT$WG_BUILD" in /*/*) ;; *) bad "not absolute: $WG_ROOT $WG_BUILD" ;
 [ -f "$WG_ROOT/tests/e2e/lib.sh" ] || bad "WG_ROOT is not the checkout: $WG_ROOT"
 [ -d "$tmp" ] || bad "no \$tmp"
 
+# e2e_peak_rss: a figure, or minus the exit status; e2e_peak_flat: bad
+# past the bound only.
+[ "$(e2e_peak_rss 0 true)" -gt 0 ] || bad "e2e_peak_rss of true: $(e2e_peak_rss 0 true)"
+[ "$(e2e_peak_rss 0 false)" = -1 ] || bad "e2e_peak_rss of false: $(e2e_peak_rss 0 false)"
+out=$( (fail=0; e2e_peak_flat t 1000 2000 2048 > /dev/null; echo "$fail") )
+[ "$out" = 0 ] || bad "e2e_peak_flat failed within the bound"
+out=$( (fail=0; e2e_peak_flat t 1000 5000 2048 > /dev/null; echo "$fail") )
+[ "$out" = 1 ] || bad "e2e_peak_flat passed past the bound"
+
 lib=$WG_ROOT/tests/e2e/lib.sh
 # child BODY: a script that sources the lib and runs BODY; prints its
 # output, "rc=N" last.

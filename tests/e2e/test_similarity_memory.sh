@@ -37,32 +37,14 @@ class() {
 # grade --similarity's peak RSS in KiB over the class, or minus its exit
 # status when not 0; the record in $tmp/sim.json.
 peak() {
-	set -- "$grade" --similarity "$tmp/class" --json "$tmp/sim.json" -q
-	if [ -x /usr/bin/time ]; then
-		TMPDIR=$tmp/spool /usr/bin/time -f %M -o "$tmp/rss" "$@" > /dev/null 2>&1
-		rc=$?
-		[ $rc -eq 0 ] && tail -n 1 "$tmp/rss" || echo "-$rc"
-		return
-	fi
-	TMPDIR=$tmp/spool python3 -c '
-import resource, subprocess, sys
-rc = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss if rc == 0 else -rc)
-' "$@"
+	e2e_peak_rss 0 env TMPDIR="$tmp/spool" "$grade" --similarity "$tmp/class" \
+		--json "$tmp/sim.json" -q
 }
-asan=0
-grep -q __asan_init "$grade" && asan=1
 class 20
 small=$(peak)
 class 200
 large=$(peak)
-echo "peak RSS: $small KiB at 20 students, $large KiB at 200"
-[ "$small" -gt 0 ] && [ "$large" -gt 0 ] || bad "a run failed (exit ${small#-} / ${large#-})"
-if [ $asan -eq 1 ]; then
-	echo "a sanitizer build: the peak is not compared"
-elif [ $((large - small)) -ge 8192 ]; then
-	bad "the peak grew by $(( (large - small) / 1024 )) MB from 20 to 200 students"
-fi
+e2e_peak_flat "grade --similarity, 20 and 200 students" "$small" "$large" 8192
 
 out=$(e2e_json "$tmp/sim.json" '"%d %d %s %s %d" % (r["students"], r["pairs_above_min"],
 	r["pairs"][0]["a"], r["pairs"][0]["b"], len(r["pairs"][0]["regions"]))') ||
