@@ -122,11 +122,12 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
 
 # The build needs the first six; the end-to-end tests also use python3 (to
-# read JSON reports), zip and unzip (the Gradescope zip) and xmllint from
-# libxml2-utils (the JUnit schema check) and chromium (the HTML page in a
-# headless browser: tests/e2e/test_html.sh).
+# read JSON reports), zip and unzip (the Gradescope zip), xmllint from
+# libxml2-utils (the JUnit schema check), chromium (the HTML page in a
+# headless browser: tests/e2e/test_html.sh) and pgrep from procps (the
+# batch's graders and keepers: test_batch_safety, test_batch_workers).
 DEB_PACKAGES := check libjansson-dev libsubunit-dev pkg-config gcc make \
-                python3 zip unzip libxml2-utils chromium
+                python3 zip unzip libxml2-utils chromium procps
 deps:
 	@sh tests/deps.sh $(DEB_PACKAGES)
 	@echo "deps: also, for two tests that skip without them:"
