@@ -126,7 +126,7 @@ fuzz-smoke:
 # and the tests run until one fails: the entry's named tests first, then
 # every Check suite and the fast e2e scripts. Prints a line per mutation
 # and "N caught, N survived"; fails on a survivor (or a stale entry). Not
-# part of `make test`: it builds once per mutation (2 min 22 s for the 45
+# part of `make test`: it builds once per mutation (about 8 min for the 57
 # entries on the 2-core machine, each caught by its named tests; a
 # survivor costs every suite and the fast e2e scripts, about a minute).
 # MUTATE="word..." runs only the entries whose ids hold a word.

@@ -1,11 +1,14 @@
 /*
- * batch: grade a whole class, one child grade process per student.
+ * batch: grade a whole class through child graders.
  *
- * Theory of operation. The parent never grades anything itself: for each
- * student directory it runs this same binary as an ordinary
- * single-submission grade (batch_sched.c), so that whatever that child
- * does (crash, hang past the student deadline, fail to build the
- * submission) costs one student only.
+ * Theory of operation. The parent never grades anything itself: each of
+ * its -j slots runs this same binary as grade --serve (serve.h,
+ * batch_workers.c), which grades the slot's students one after another,
+ * each as an ordinary single-submission grade would, through a sandbox
+ * set up once (--grade-per-student: a child grade process per student,
+ * batch_sched.c). Whatever a child does (crash, hang past the student
+ * deadline, fail to build the submission) costs one student only: its
+ * grader is stopped and the next student gets a new one.
  *
  * When a child ends with a report, the parent adds the keys that make the
  * batch resumable ("student", "source_hash", "suite_hash", "grade_options",

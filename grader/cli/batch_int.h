@@ -7,7 +7,8 @@
  *   batch_options.c    the command line
  *   batch_students.c   the students and where their sources are
  *   batch_resume.c     hashing the sources; resuming from earlier reports
- *   batch_sched.c      the scheduler and the child grades
+ *   batch_sched.c      the scheduler: students to slots, answers, deadlines
+ *   batch_workers.c    each slot's grader (grade --serve) and its socket
  *   batch_progress.c   the progress line and one line per student
  *   batch_out.c        DIR: its folders, its lock, its files written whole
  *   batch_gradebook.c  DIR/gradebook.csv

@@ -1,19 +1,22 @@
 /*
- * batch_sched: the scheduler and the child grades.
+ * batch_sched: the scheduler.
  *
- * Each student is graded by a child running this same binary
- * (/proc/self/exe) as an ordinary single-submission grade, in a process
- * group of its own, with stdout and stderr going to DIR/logs/NAME.log and
- * the JSON report to DIR/students/NAME.json.part. Up to -j children run at
- * once; each grades its cases one at a time, so -j bounds the CPUs in use.
+ * Each student is graded by its slot's grader (batch_workers.c: this same
+ * binary as grade --serve, in a process group of its own) or, with
+ * --grade-per-student, by a child of its own running it as an ordinary
+ * single-submission grade; either way its stdout and stderr go to
+ * DIR/logs/NAME.log and the JSON report to DIR/students/NAME.json.part.
+ * Up to -j students are graded at once, each one case at a time, so -j
+ * bounds the CPUs in use.
  *
- * The parent blocks SIGCHLD, SIGINT, SIGTERM and SIGHUP and waits for them
- * with sigtimedwait, whose timeout is the time to the next deadline or
- * progress refresh; no handler runs, so nothing is async-signal-unsafe.
- * A student past its deadline gets SIGTERM on its group, then SIGKILL
- * after a grace period; as root, whatever still runs under that worker's
- * sandbox uid is killed then. Each child dies with the batch
- * (PR_SET_PDEATHSIG), even a SIGKILLed one.
+ * The parent blocks SIGCHLD, SIGINT, SIGTERM and SIGHUP and polls a
+ * signalfd of them and the sockets of the graders whose answer it awaits,
+ * until the next deadline or progress refresh; no handler runs, so
+ * nothing is async-signal-unsafe. A student past its deadline gets
+ * SIGTERM on its grader's group, then SIGKILL after a grace period; as
+ * root, whatever still runs under that slot's sandbox uid is killed then,
+ * and the slot serves again only once its grader is reaped. Each child
+ * dies with the batch (PR_SET_PDEATHSIG), even a SIGKILLed one.
  */
 #include "grader/cli/batch_int.h"
 #include "grader/cli/batch_keys.h"
