@@ -4,7 +4,8 @@
  * fpe (integer division by zero), bus (touching a mapping past the end of
  * an empty memfd), ill (the trap instruction on x86-64), pipe (writing to a
  * pipe nobody reads: proves SIGPIPE is back to its default), kill, term,
- * usr1 (raise); stop (SIGSTOP to itself: only the wall deadline ends it).
+ * usr1, xcpu (raise); stop (SIGSTOP to itself: only the wall deadline
+ * ends it).
  * Exits 99 if it survived.
  */
 #include <signal.h>
@@ -65,6 +66,8 @@ int main(int argc, char **argv)
 		raise(SIGTERM);
 	else if (!strcmp(w, "usr1"))
 		raise(SIGUSR1);
+	else if (!strcmp(w, "xcpu"))
+		raise(SIGXCPU);
 	else if (!strcmp(w, "stop"))
 		raise(SIGSTOP);
 	return 99;

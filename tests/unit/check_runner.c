@@ -331,6 +331,25 @@ START_TEST(test_cpu_spin)
 }
 END_TEST
 
+/* A death by SIGXCPU is the CPU limit's, however little CPU rusage
+ * shows (the kernel sends it at the soft limit; rusage is tick-sampled):
+ * TLE, its CPU shown as the limit. Raised at once here, so only the
+ * signal can say so (test_cpu_spin's rusage usually says it too). */
+START_TEST(test_xcpu_is_the_limit)
+{
+	struct hrun h;
+
+	hrun_init(&h, 26, "rn_signal", "xcpu", NULL);
+	h.c.lim.cpu_sec = 2;
+	hrun(&h);
+	ck_assert_int_eq(h.c.res.status, RUN_SIGNALED);
+	ck_assert_int_eq(h.c.res.term_signal, SIGXCPU);
+	ck_assert_int_eq(h.c.res.cpu_exceeded, 1);
+	ck_assert_int_eq(h.c.res.cpu_ms, 2000);
+	run_child_release(&h.c);
+}
+END_TEST
+
 /* SIGXCPU ignored: the hard limit, one second above, kills. */
 START_TEST(test_cpu_spin_ignoring_xcpu)
 {
@@ -1234,6 +1253,7 @@ Suite *make_runner_suite(void)
 	tcase_add_test(t, test_stopped_child);
 	tcase_add_test(t, test_ignore_sigterm);
 	tcase_add_test(t, test_cpu_spin);
+	tcase_add_test(t, test_xcpu_is_the_limit);
 	tcase_add_test(t, test_cpu_spin_ignoring_xcpu);
 	tcase_add_loop_test(t, test_cpu_kill_near_hard_limit, 0,
 			    (int)(sizeof(cpukill_cases) / sizeof(cpukill_cases[0])));
