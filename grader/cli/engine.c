@@ -469,7 +469,6 @@ static void unbuilt_case(const struct report_sub *sub, struct judge_result *r)
 
 static int first_case = 1;
 
-
 static void case_job(void *ctx, size_t job, int slot)
 {
 	struct grading *g = ctx;
@@ -514,7 +513,7 @@ static void case_job(void *ctx, size_t job, int slot)
 			   gid, g->slots[slot], &d, sc->points, r);
 		/* The first case judged: against a later one, what a cold
 		 * start costs (the account of make bench-grade). */
-		if (__atomic_exchange_n(&first_case, 0, __ATOMIC_RELAXED))
+		if (steptime_on() && __atomic_exchange_n(&first_case, 0, __ATOMIC_RELAXED))
 			steptime_mark("grade", "first-case-judged");
 	}
 	strbuf_release(&dir);
@@ -757,7 +756,8 @@ void engine_close(struct grading *g)
 	free(g);
 }
 
-/* The submissions of one grading, as report_subs (paths borrowed). */
+/* The submissions of one grading, as report_subs (paths borrowed); s
+ * NULL: their names alone, no room for results (engine_open's hide list). */
 static struct report_sub *new_subs(const struct suite *s, char **paths, size_t n,
 				   const int *is_dir)
 {
@@ -767,8 +767,9 @@ static struct report_sub *new_subs(const struct suite *s, char **paths, size_t n
 		subs[i].path = paths[i];
 		subs[i].is_dir = is_dir[i];
 		subs[i].build = BUILD_OK;
-		subs[i].cases = xcalloc(s->ncases ? s->ncases : 1,
-					sizeof(struct judge_result));
+		if (s)
+			subs[i].cases = xcalloc(s->ncases ? s->ncases : 1,
+						sizeof(struct judge_result));
 	}
 	return subs;
 }
@@ -793,7 +794,7 @@ int engine_open(struct grading **out, const struct options *o,
 	/* The submissions named now are hidden from every program (each
 	 * other's too); a served one must lie in a hidden folder already
 	 * (engine_serve_check). */
-	g->subs = new_subs(s, paths, n, is_dir);
+	g->subs = new_subs(NULL, paths, n, is_dir);
 	g->nsubs = n;
 	for (size_t i = 0; i < n; i++)
 		dirs |= is_dir[i] != 0;

@@ -70,7 +70,8 @@ static void slot_close(struct slot *t)
 	scratch_cleanup(&t->sc);
 }
 
-static int run(struct slot *t, struct run_child *c, const char *const *argv)
+/* c: argv in slot t, with the tests' limits. */
+static void prepare(struct slot *t, struct run_child *c, const char *const *argv)
 {
 	struct run_child init = RUN_CHILD_INIT;
 
@@ -85,6 +86,11 @@ static int run(struct slot *t, struct run_child *c, const char *const *argv)
 	c->lim.mem_bytes = (uint64_t)256 << 20;
 	c->lim.stack_bytes = (uint64_t)8 << 20;
 	c->lim.nproc = 1;
+}
+
+static int run(struct slot *t, struct run_child *c, const char *const *argv)
+{
+	prepare(t, c, argv);
 	return run_command(c);
 }
 
@@ -99,17 +105,9 @@ START_TEST(test_echo_through_keeper)
 	argv[0] = t.prog;
 	argv[1] = NULL;
 	for (int i = 0; i < 3; i++) {         /* the slot serves run after run */
-		struct run_child init = RUN_CHILD_INIT;
-
-		c = init;
-		c.argv = argv;
-		c.dir = t.dir;
-		c.uid = t.uid;
-		c.sbx = t.s;
+		prepare(&t, &c, argv);
 		c.input = in;
 		c.input_len = sizeof(in) - 1;
-		c.lim.wall_sec = 10;
-		c.lim.nproc = 1;
 		ck_assert_msg(run_command(&c) == 0, "%s", c.res.error);
 		ck_assert_str_eq(c.res.out, in);
 		ck_assert_int_eq(c.res.status, RUN_EXITED);
@@ -126,7 +124,9 @@ START_TEST(test_echo_through_keeper)
 }
 END_TEST
 
-START_TEST(test_wall_deadline_kills)
+/* rn_sleep 5 s under a 0.3 s wall limit: killed in time, by whatever
+ * the slot has (the cgroup's kill, or the keeper's and spawner's). */
+static void wall_deadline_kills(void)
 {
 	struct slot t;
 	struct run_child c;
@@ -136,12 +136,7 @@ START_TEST(test_wall_deadline_kills)
 	argv[0] = t.prog;
 	argv[1] = "5000";
 	argv[2] = NULL;
-	struct run_child init = RUN_CHILD_INIT;
-	c = init;
-	c.argv = argv;
-	c.dir = t.dir;
-	c.uid = t.uid;
-	c.sbx = t.s;
+	prepare(&t, &c, argv);
 	c.lim.wall_sec = 0.3;
 	ck_assert_msg(run_command(&c) == 0, "%s", c.res.error);
 	ck_assert_int_eq(c.res.timed_out_wall, 1);
@@ -150,6 +145,11 @@ START_TEST(test_wall_deadline_kills)
 	run_child_release(&c);
 	slot_close(&t);
 }
+
+START_TEST(test_wall_deadline_kills)
+{
+	wall_deadline_kills();
+}
 END_TEST
 
 /* The same without a cgroup (WG_NO_CGROUP): no cgroup.kill to fall back
@@ -157,28 +157,8 @@ END_TEST
  * root through the spawner that started it (sandbox_wait.c's stop). */
 START_TEST(test_wall_deadline_kills_without_cgroup)
 {
-	struct slot t;
-	struct run_child c;
-	const char *argv[3];
-
 	setenv("WG_NO_CGROUP", "1", 1);    /* this test's process only */
-	slot_open(&t, "rn_sleep", 0);
-	argv[0] = t.prog;
-	argv[1] = "5000";
-	argv[2] = NULL;
-	struct run_child init = RUN_CHILD_INIT;
-	c = init;
-	c.argv = argv;
-	c.dir = t.dir;
-	c.uid = t.uid;
-	c.sbx = t.s;
-	c.lim.wall_sec = 0.3;
-	ck_assert_msg(run_command(&c) == 0, "%s", c.res.error);
-	ck_assert_int_eq(c.res.timed_out_wall, 1);
-	ck_assert_int_eq(c.res.status, RUN_SIGNALED);
-	ck_assert_int_lt(c.res.wall_ms, 3000);
-	run_child_release(&c);
-	slot_close(&t);
+	wall_deadline_kills();
 	unsetenv("WG_NO_CGROUP");
 }
 END_TEST
