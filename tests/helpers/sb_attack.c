@@ -116,8 +116,13 @@ static int stale_mtime(void)
 		if (statx(AT_FDCWD, "/tmp", 0, STATX_MTIME, &root) == 0 &&
 		    statx(AT_FDCWD, path, AT_SYMLINK_NOFOLLOW, STATX_BTIME, &child) == 0 &&
 		    (child.stx_mask & STATX_BTIME)) {
+			/* tv_nsec is unsigned (__u32): a child born in a later
+			 * tick than /tmp's last change (the scratch area is
+			 * mounted after its mount point is made) would wrap
+			 * to seconds. */
 			long long dt = (root.stx_mtime.tv_sec - child.stx_btime.tv_sec) * 1000000000LL +
-				       (root.stx_mtime.tv_nsec - child.stx_btime.tv_nsec);
+				       ((long long)root.stx_mtime.tv_nsec -
+					(long long)child.stx_btime.tv_nsec);
 			stale = dt > 1000000;   /* 1 ms */
 		}
 	}
