@@ -203,6 +203,7 @@ static int open_slots(struct grading *g, const struct options *o)
 			.no_namespaces = sandbox_namespaces_disabled(),
 			.pin = g->cpus[i] >= 0, .cpu = g->cpus[i],
 			.output_fd = keepers_output,
+			.groups = sandbox_groups_slot(i),
 		};
 		scratch_slot_ids(&g->scratch, i, &cfg.uid, &cfg.gid);
 		if (sandbox_start(&g->slots[i], &cfg, &err) < 0) {
@@ -211,6 +212,7 @@ static int open_slots(struct grading *g, const struct options *o)
 		}
 		g->nslots = i + 1;
 	}
+	sandbox_groups_end(g->nslots);
 	for (int i = 0; i < g->nslots; i++) {
 		struct sandbox_layers l;
 

@@ -34,6 +34,7 @@
 #include "grader/report/outfile.h"
 #include "grader/run/readprobe.h"
 #include "grader/run/runner.h"
+#include "grader/run/sandbox.h"
 #include "grader/run/scratch.h"
 
 struct env_words {
@@ -120,6 +121,8 @@ static int grade_main(int argc, char **argv)
 		options_release(&o);
 		return WG_EXIT_ALL_AC;   /* --help, --version */
 	}
+	/* First of all: the slots' cgroups, in a thread (sandbox.h). */
+	sandbox_groups_begin(o.jobs);
 	run_set_slot_uid_base((uid_t)o.uid_base);
 	outfile_set_sandbox_ids(run_slot_uid(0), run_slot_uid(SCRATCH_UID_RANGE));
 	if (suite_load(&s, argv[first], &err) < 0) {

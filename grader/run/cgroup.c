@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -154,21 +155,31 @@ static void remove_stale(const char *parent)
 		closedir(d);
 }
 
-/* Makes <mount>/<own minus mount root>/warpgrade-<pid>-<slot>; its path, or
- * NULL. */
-static char *make_dir(const char *ctl, int slot)
+/* <mount>/<own minus mount root>: the grader's own group's folder in that
+ * hierarchy. 0, or -1 where it has none. */
+static int own_dir(const char *ctl, char *out, size_t len)
 {
 	struct hier h;
-	char own[LINE], path[3 * LINE];
+	char own[LINE];
 	const char *rel;
 	size_t rl;
 
 	find_mount(ctl, &h);
 	if (!h.found || own_path(ctl, own, sizeof(own)) < 0)
-		return NULL;
+		return -1;
 	rl = strcmp(h.root, "/") ? strlen(h.root) : 0;
 	rel = !strncmp(own, h.root, rl) ? own + rl : own;
-	snprintf(path, sizeof(path), "%s%s", h.mnt, strcmp(rel, "/") ? rel : "");
+	snprintf(out, len, "%s%s", h.mnt, strcmp(rel, "/") ? rel : "");
+	return 0;
+}
+
+/* Makes <own_dir>/warpgrade-<pid>-<slot>; its path, or NULL. */
+static char *make_dir(const char *ctl, int slot)
+{
+	char path[3 * LINE];
+
+	if (own_dir(ctl, path, sizeof(path)) < 0)
+		return NULL;
 	if (slot == 0)
 		remove_stale(path);
 	snprintf(path + strlen(path), sizeof(path) - strlen(path), "/warpgrade-%ld-%d",
@@ -388,21 +399,120 @@ void cg_open(struct cgroup *cg, int slot)
 				    O_RDONLY | O_CLOEXEC);
 		cg->oom_seen = read_oom(cg);
 	}
-	/* A v1 memory group can hold the keeper itself (v1 has no
-	 * "no internal processes" rule, and the kill is not done there):
-	 * its children are then born in it, sparing every run a migration
-	 * (~60 us). The keeper's own few pages are charged there too, and
-	 * it is never the OOM killer's choice. */
-	if ((cg->caps & CG_MEM) && !cg->mem_v2 &&
-	    write_file("/proc/self", "oom_score_adj", "-1000") == 0 &&
-	    write(cg->procs_fd[cg->mem_dir], "0", 1) == 1)
-		cg->mem_inherited = 1;
 	if (!cg->caps)
 		snprintf(cg->why, sizeof(cg->why), "no writable cgroup hierarchy");
 	else if ((cg->caps & (CG_KILL | CG_CPU | CG_MEM | CG_PIDS)) != 15)
 		snprintf(cg->why, sizeof(cg->why), "cgroup without%s%s%s%s",
 			 cg->caps & CG_KILL ? "" : " kill", cg->caps & CG_CPU ? "" : " cpu",
 			 cg->caps & CG_MEM ? "" : " memory", cg->caps & CG_PIDS ? "" : " pids");
+}
+
+/*
+ * The first migration, away from the set-up's path. Every write to a
+ * cgroup.procs takes the kernel's cgroup_threadgroup_rwsem for writing;
+ * after an idle spell its rcu_sync makes that writer wait for a whole
+ * RCU grace period (7-12 ms on the hybrid test machine with HZ=250, ~10 us
+ * for the writes within a few grace periods after; ~70 us with
+ * /sys/kernel/rcu_expedited), holding cgroup_mutex, which every cgroup
+ * mkdir also takes. The first run's migration paid that wait on the
+ * set-up's path.
+ *
+ * cg_warm makes that first write in a thread of grade's own, right after
+ * grade made the slots' groups (sandbox_groups.c): grade moves itself into
+ * the group it is already in (nothing changes, but the lock is taken
+ * before the kernel sees there is nothing to move), while the suite loads
+ * and the keepers build their layers. cg_join_start makes, in a child of
+ * the keeper, the keeper's move into its v1 memory group, where it may sit
+ * (v1 has no "no internal processes" rule, and the kill is not done
+ * there): its children are then born in it, sparing every run a migration
+ * (~60 us). The keeper's own few pages are charged there too, so it must
+ * never be the OOM killer's choice (oom_score_adj -1000, which needs
+ * CAP_SYS_RESOURCE). With warm set (the keeper made its own groups, and
+ * no one started the wait), that child makes the no-op move where the
+ * keeper cannot sit in its memory group.
+ */
+int cg_warm_fd(const struct cgroup *cg)
+{
+	return cg->caps ? openat(cg->pfd[0], "cgroup.procs", O_WRONLY | O_CLOEXEC) : -1;
+}
+
+void cg_warm(int fd)
+{
+	if (fd >= 0) {
+		if (write(fd, "0", 1) < 0) {
+			/* nothing to undo: only the wait was wanted */
+		}
+		close(fd);
+	}
+}
+
+void cg_join_start(struct cgroup *cg, int warm)
+{
+	char text[24] = "0";
+	int fd = -1;
+
+	if (!cg->caps)
+		return;
+	cg->join_mem = (cg->caps & CG_MEM) && !cg->mem_v2 &&
+		       write_file("/proc/self", "oom_score_adj", "-1000") == 0;
+	if (cg->join_mem) {
+		fd = cg->procs_fd[cg->mem_dir];
+		snprintf(text, sizeof(text), "%ld", (long)getpid());
+	} else if (!warm || (fd = cg_warm_fd(cg)) < 0) {
+		return;
+	}
+	cg->join_pid = fork();
+	if (cg->join_pid == 0)
+		_exit(write(fd, text, strlen(text)) == (ssize_t)strlen(text) ? 0 : 1);
+	if (!cg->join_mem)
+		close(fd);
+	else if (cg->join_pid < 0)    /* no child: the keeper waits itself */
+		cg->mem_inherited = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
+}
+
+void cg_join_wait(struct cgroup *cg)
+{
+	int st;
+
+	if (cg->join_pid <= 0)
+		return;
+	if (cg->join_mem) {
+		while (waitpid(cg->join_pid, &st, 0) < 0 && errno == EINTR)
+			;
+		cg->mem_inherited = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	}
+	/* A warm-up's child is not waited for: the keeper's reaping of
+	 * orphans takes it. */
+	cg->join_pid = 0;
+}
+
+void cg_forget(struct cgroup *cg)
+{
+	int fds[CG_FDS], n = cg_fds(cg, fds);
+
+	for (int i = 0; i < n; i++)
+		close(fds[i]);
+	for (int i = 0; i < cg->ndirs; i++)
+		free(cg->dirs[i]);
+	memset(cg, 0, sizeof(*cg));
+}
+
+int cg_fds(const struct cgroup *cg, int *fds)
+{
+	int n = 0;
+
+	for (int i = 0; i < cg->ndirs; i++) {
+		const int of[4] = { cg->procs_fd[i], cg->procs_rd[i], cg->dfd[i], cg->pfd[i] };
+
+		for (int j = 0; j < 4; j++)
+			if (of[j] >= 0)
+				fds[n++] = of[j];
+	}
+	if (cg->cpu_fd >= 0)
+		fds[n++] = cg->cpu_fd;
+	if (cg->mem_fd >= 0)
+		fds[n++] = cg->mem_fd;
+	return n;
 }
 
 /* Back into the parent group, so that the slot's can be removed. */
@@ -414,6 +524,7 @@ static void leave_memory_group(struct cgroup *cg)
 
 void cg_close(struct cgroup *cg)
 {
+	cg_join_wait(cg);
 	cg->active = (1 << cg->ndirs) - 1;
 	cg_kill_all(cg);
 	if (cg->mem_inherited)

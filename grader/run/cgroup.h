@@ -6,7 +6,7 @@
  * controllers, or on a mix of both (a hybrid host: v1 memory/pids/cpuacct/
  * freezer beside a controller-less v2 tree that still has cgroup.kill and
  * cpu.stat). Private to the sandbox (sandbox.h); only its keeper process
- * calls these.
+ * calls these, but for cg_open and cg_warm (sandbox_groups.c, in grade).
  *
  * Each capability is taken from the first hierarchy that offers it:
  *   kill   v2 cgroup.kill, else v1 freezer (freeze, SIGKILL each task, thaw)
@@ -18,7 +18,9 @@
  * the sandbox then leans on rlimits and a process limit of 1.
  *
  * Layout: <the grader's own cgroup in that hierarchy>/warpgrade-<pid>-<slot>,
- * made by cg_open and removed by cg_close. Joining is done by the child
+ * made by cg_open (grade's own pid: grade makes every slot's at its start,
+ * sandbox_groups.c; a keeper's where it makes its own) and removed by
+ * the keeper's cg_close. Joining is done by the child
  * itself, before exec, by writing "0" to each descriptor of cg_join_fds.
  * The keeper holds an flock on each of its groups' folders for its life;
  * cg_open removes the groups whose lock is free (a grade killed with
@@ -31,6 +33,7 @@
  */
 
 #include <stdint.h>
+#include <sys/types.h>
 
 #define CG_MAX_DIRS 5
 
@@ -58,6 +61,9 @@ struct cgroup {
 	uint64_t oom_seen;           /* the OOM count last read */
 	int mem_inherited;           /* the keeper sits in the (v1) memory
 	                                group: its children are born there */
+	int join_mem;                /* cg_join_start's child moves the
+	                                keeper there */
+	pid_t join_pid;              /* that child (0: none, or waited) */
 	char why[200];               /* what is missing, for the report */
 };
 
@@ -65,6 +71,26 @@ struct cgroup {
  * hierarchy, caps is 0 and why says why. */
 void cg_open(struct cgroup *cg, int slot);
 void cg_close(struct cgroup *cg);
+/* Grade's copy of groups a forked keeper now holds: descriptors closed,
+ * nothing removed (the flock belongs to the open file the keeper still
+ * holds). */
+void cg_forget(struct cgroup *cg);
+/* The descriptors cg holds, into fds (CG_FDS at most); how many. */
+#define CG_FDS (4 * CG_MAX_DIRS + 2)
+int cg_fds(const struct cgroup *cg, int *fds);
+/* The first migration's wait (cgroup.c): cg_warm_fd opens the
+ * cgroup.procs of the grader's own group (-1: none); cg_warm writes "0"
+ * there (grade moves into the group it is in, which takes the kernel's
+ * migration lock: it may block for an RCU grace period) and closes it.
+ * cg_join_start, right after the keeper has its groups: a child moves
+ * the keeper into its v1 memory group where it may sit there, or, with
+ * warm, makes cg_warm's move; the keeper goes on meanwhile. cg_join_wait:
+ * that move is over (mem_inherited says whether it was made); called
+ * before the keeper forks the runs' parents. */
+int cg_warm_fd(const struct cgroup *cg);
+void cg_warm(int fd);
+void cg_join_start(struct cgroup *cg, int warm);
+void cg_join_wait(struct cgroup *cg);
 
 /* Sets memory.max (bytes, 0: none) and pids.max (0: none) where offered;
  * -1 when a write failed. */

@@ -6,7 +6,8 @@ GRADER_RUN_SRCS := grader/run/runner.c grader/run/runner_pump.c grader/run/spawn
                    grader/run/sandbox.c grader/run/sandbox_msg.c \
                    grader/run/sandbox_setup.c grader/run/sandbox_pidns.c grader/run/sandbox_prepare.c grader/run/sandbox_root.c \
                    grader/run/sandbox_keeper.c grader/run/sandbox_spawner.c \
-                   grader/run/sandbox_uid.c grader/run/sandbox_sweep.c grader/run/sandbox_wait.c grader/run/cgroup.c \
+                   grader/run/sandbox_uid.c grader/run/sandbox_sweep.c grader/run/sandbox_wait.c grader/run/sandbox_groups.c \
+                   grader/run/cgroup.c \
                    grader/run/sysfilter.c grader/run/scratch.c grader/run/pool.c \
                    grader/run/build.c grader/run/readprobe.c
 GRADER_LIB_SRCS += $(GRADER_RUN_SRCS)

@@ -2,10 +2,11 @@
  * sandbox: the slot keeper and its layers (see sandbox.h).
  *
  * Theory of operation. sandbox_open() makes a SOCK_SEQPACKET pair and forks
- * the keeper. The keeper closes every other descriptor, builds its
+ * the keeper. The keeper closes every other descriptor (but its slot's
+ * cgroups, which grade made at its start: sandbox_groups.c), builds its
  * namespaces (asking grade to write its user namespace's maps when it
- * needs a one-to-one map only root can write), mounts, and cgroups, and
- * sends READY with the layers it got. Then it serves one run at a time:
+ * needs a one-to-one map only root can write) and mounts, and sends READY
+ * with the layers it got. Then it serves one run at a time:
  *
  *   grade                          keeper
  *   RUN {limits, strings} + fds -> prepare folders, fork+exec the program

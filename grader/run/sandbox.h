@@ -252,6 +252,9 @@ struct sandbox_config {
 	int no_namespaces;       /* build no namespace (tests, --check-env) */
 	int pin, cpu;            /* pin: the keeper keeps to CPU cpu (its
 	                            programs get its CPUs from before); 0: any */
+	const struct cgroup *groups; /* the slot's cgroups, made by grade
+	                            (sandbox_groups_slot), which the keeper
+	                            takes over; NULL: it makes its own */
 	int output_fd;           /* above 2: the keeper's stdout and stderr
 	                            (grade --serve: not the log of the
 	                            submission it started under, which the
@@ -282,6 +285,19 @@ struct sandbox_layers {
 	                            folders is removed (sandbox_sweep.c) */
 	char swept[256];         /* those folders, space-separated */
 };
+
+/* The slots' cgroups, made ahead by grade (sandbox_groups.c): begun at
+ * grade's start for n slots, in a thread (nothing without root or with
+ * WG_NO_CGROUP), which then starts the wait a first cgroup migration
+ * costs, so that it passes while the rest is set up. sandbox_groups_slot:
+ * slot i's groups for sandbox_config.groups, once made (it waits for
+ * them); NULL where none were begun. sandbox_groups_end, once the keepers
+ * are forked (the first started of them): grade's copies are closed, and
+ * the groups of the slots whose keeper did not start are removed. */
+struct cgroup;
+void sandbox_groups_begin(int n);
+const struct cgroup *sandbox_groups_slot(int i);
+void sandbox_groups_end(int started);
 
 /* Forks slot cfg->slot's keeper and builds its layers. 0, or -1 with the
  * reason appended to err (the keeper could not be started at all: a

@@ -217,6 +217,8 @@ int sbx_pid_renew(struct keeper *k, char *err, size_t len);
 void sbx_pid_close(struct keeper *k);
 /* Closes every descriptor from 3 up but keep. */
 void sbx_close_others(int keep);
+/* The same, but for the n descriptors of keep (sorted in place). */
+void sbx_close_all_but(int *keep, int n);
 
 /* ---- the two views (sandbox_root.c) ---- */
 

@@ -343,16 +343,36 @@ static void keeper_signals(void)
 	sigaction(SIGCHLD, &sa, NULL);
 }
 
+static int by_number(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+void sbx_close_all_but(int *keep, int n)
+{
+	int from = 3;
+
+	qsort(keep, (size_t)n, sizeof(*keep), by_number);
+	for (int i = 0; i <= n; i++) {
+		int to = i < n ? keep[i] - 1 : 65535;
+
+		if (to < from)
+			goto next;
+#ifdef SYS_close_range
+		if (syscall(SYS_close_range, (unsigned)from, i < n ? (unsigned)to : ~0u, 0u) == 0)
+			goto next;
+#endif
+		for (int fd = from; fd <= to; fd++)
+			close(fd);
+next:
+		if (i < n && keep[i] + 1 > from)
+			from = keep[i] + 1;
+	}
+}
+
 void sbx_close_others(int keep)
 {
-#ifdef SYS_close_range
-	if ((keep == 3 || syscall(SYS_close_range, 3u, (unsigned)keep - 1, 0u) == 0) &&
-	    syscall(SYS_close_range, (unsigned)keep + 1, ~0u, 0u) == 0)
-		return;
-#endif
-	for (int fd = 3; fd < 65536; fd++)
-		if (fd != keep)
-			close(fd);
+	sbx_close_all_but(&keep, 1);
 }
 
 __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
@@ -390,7 +410,16 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 		dup2(cfg->output_fd, STDOUT_FILENO);
 		dup2(cfg->output_fd, STDERR_FILENO);
 	}
-	sbx_close_others(sock);
+	/* Grade made the slot's cgroups (sandbox_groups.c): the keeper keeps
+	 * those descriptors, and its socket, alone. */
+	{
+		int keep[CG_FDS + 1], n = 0;
+
+		if (cfg->groups)
+			n = cg_fds(cfg->groups, keep);
+		keep[n++] = sock;
+		sbx_close_all_but(keep, n);
+	}
 	if (cfg->pin && sched_getaffinity(0, sizeof(k.all_cpus), &k.all_cpus) == 0) {
 		cpu_set_t set;
 
@@ -406,9 +435,14 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	    strcmp(getenv("WG_NO_CGROUP"), "0")) {
 		memset(&k.cg, 0, sizeof(k.cg));
 		snprintf(k.cg.why, sizeof(k.cg.why), "cgroups turned off (WG_NO_CGROUP)");
+	} else if (cfg->groups) {
+		k.cg = *cfg->groups;
 	} else {
 		cg_open(&k.cg, cfg->slot);
 	}
+	/* Where grade made the groups, it started the first migration's
+	 * wait too (cgroup.c). */
+	cg_join_start(&k.cg, !cfg->groups);
 	steptime_mark("keeper", "cgroups");
 	k.L.cgroup_caps = k.cg.caps;
 	k.L.cgroup = cg_version_name(&k.cg);
@@ -430,6 +464,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	else
 		sbx_note(&k.L, "no seccomp filter for this machine's ABI");
 	steptime_mark("keeper", "seccomp-filter");
+	cg_join_wait(&k.cg);    /* done already where there are namespaces */
 	sbx_start_spawner(&k);
 	steptime_mark("keeper", "spawner");
 	memset(m, 0, offsetof(struct msg, strings));

@@ -489,6 +489,9 @@ void sbx_build_namespaces(struct keeper *k)
 	host_proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
 	build_mounts(k);
 	steptime_mark("keeper", "mounts");
+	/* The init and spawner to come are born in the memory group. */
+	cg_join_wait(&k->cg);
+	steptime_mark("keeper", "cgroup-joined");
 	sbx_start_pid_ns(k);
 	steptime_mark("keeper", "pid-ns");
 	ipc_watch_open(k);

@@ -244,6 +244,10 @@ P
 
 # A grade killed with SIGKILL cannot clean up: its keepers die with it (and
 # their PID namespaces with them), and the next grade removes its cgroups.
+# grade makes the slots' groups itself, named by its own pid
+# (grader/run/sandbox_groups.c): where the report says the slots have
+# cgroups, they must be found by that name.
+cgroups=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["sandbox"].get("cgroup") or "")' "$tmp/st.json" 2>/dev/null)
 suite slow '{"cpu_seconds": 5, "wall_seconds": 20, "processes": 8}' "cpu:cpu 1 3000:done"
 "$grade" "$tmp/slow" "$tmp/one" > /dev/null 2>&1 &
 victim=$!
@@ -257,9 +261,27 @@ if [ -n "$stale" ]; then
 	for d in $stale; do
 		[ -d "$d" ] && bad "the cgroup of a killed grade was not removed: $d"
 	done
+elif [ -n "$cgroups" ]; then
+	bad "no cgroup named warpgrade-$victim-* though the slots had cgroups ($cgroups)"
 else
 	echo "skipped stale cgroups: no cgroup here"
 fi
+# grade makes the groups before it loads the suite: one that stops at a
+# bad suite (exit 2) removes them, and so does one whose submission
+# cannot be graded.
+mkdir -p "$tmp/nosuite"
+# Long enough to load (~4 MB, the error at its end) that the groups are
+# made before grade gives up on it.
+python3 -c 'import sys; sys.stdout.write("{\"name\": \"x\", \"cases\": [" +
+	"{\"name\": \"c\", \"category\": \"x\", \"points\": 1}, " * 100000)' \
+	> "$tmp/nosuite/suite.json"
+for s in nosuite stack; do
+	"$grade" -j 2 "$tmp/$s" "$tmp/no-such-program" > /dev/null 2>&1 &
+	early=$!
+	wait $early
+	left=$(find /sys/fs/cgroup -maxdepth 6 -type d -name "warpgrade-$early-*" 2>/dev/null)
+	[ -z "$left" ] || bad "a grade ended early ($s) left its cgroups: $left"
+done
 
 [ $fail -eq 0 ] && echo "sandbox: every defence in force held"
 exit $fail

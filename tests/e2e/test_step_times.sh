@@ -26,6 +26,13 @@ awk -f tests/bench/setup-steps.awk "$tmp/steps" > "$tmp/account"
 grep -q 'median of 1 grade processes' "$tmp/account" || bad "the account: $(cat "$tmp/account")"
 grep -q '^ *[0-9.]* ms  main() to exit, but for the cases$' "$tmp/account" ||
 	bad "no total in the account: $(cat "$tmp/account")"
+grep -q 'first case, not counted' "$tmp/account" ||
+	bad "the first case counted without the suite's size: $(cat "$tmp/account")"
+# With the suite's size, the first case's cold start is counted in.
+n=$(ls public-tests/*.in | wc -l)
+awk -v cases="$n" -f tests/bench/setup-steps.awk "$tmp/steps" > "$tmp/account2"
+grep -q '^ *-\{0,1\}[0-9.]* ms  the first case beyond a later one' "$tmp/account2" ||
+	bad "no cold start in the account: $(cat "$tmp/account2")"
 
 for v in '' 0; do
 	WG_STEP_TIMES=$v "$grade" -j 1 public-tests "$ref" > "$tmp/off.out" 2> "$tmp/off.err" ||
