@@ -136,7 +136,10 @@
  *              (/proc/sysvipc, read after every run; POSIX queues cannot
  *              be made: RLIMIT_MSGQUEUE is 0). Nothing of the kind
  *              reaches a later case. Cost ~5 us a clean run.
- *  cgroup      Once: a cgroup per slot (cgroup.h: v2, v1 or both). Per case
+ *  cgroup      Once: a cgroup per slot (cgroup.h: v2, v1 or both), made by
+ *              grade itself at its start, in a thread, before the keepers
+ *              fork (sandbox_groups.c), which then starts the first
+ *              migration's RCU grace period off the set-up's path. Per case
  *              the child joins it before exec; memory.max (the memory
  *              limit: memory in use, tmpfs and shm included; an oom_kill
  *              is a definite MLE; no RLIMIT_AS is set then, spawn.h's
@@ -144,7 +147,8 @@
  *              (checked every 20 ms while children may run, and at the
  *              end) and cgroup.kill (or freeze + kill on v1) for the
  *              cleanup. A v1 memory group holds the keeper itself
- *              (oom_score_adj -1000), so its children are born in it; a
+ *              (oom_score_adj -1000; a child of the keeper moves it
+ *              there), so its children are born in it; a
  *              run with a process limit of 1 joins no other group
  *              (cgroup.h's cg_begin). Cost ~60 us.
  *  seccomp     sysfilter.h: no keyring, SysV IPC, socket but AF_UNIX,
