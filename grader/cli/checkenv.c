@@ -60,6 +60,9 @@ static void print_kernel(void)
 		{ "kernel.apparmor_restrict_unprivileged_userns",
 		  "/proc/sys/kernel/apparmor_restrict_unprivileged_userns" },
 		{ "fs.suid_dumpable", "/proc/sys/fs/suid_dumpable" },
+		/* 1: a grade's first cgroup migration needs no RCU grace
+		 * period (cgroup.c; docs/performance.md). */
+		{ "/sys/kernel/rcu_expedited", "/sys/kernel/rcu_expedited" },
 	};
 	struct utsname u;
 	char buf[64];

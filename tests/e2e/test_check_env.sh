@@ -25,6 +25,10 @@ cp "$b/helpers/sb_attack" "$tmp/prog"
 rc=$?
 grep -q 'mount namespace' "$tmp/env.out" || bad "--check-env prints no layer table"
 grep -q '^kernel ' "$tmp/env.out" || bad "--check-env prints no kernel line"
+# Whether a grade's first cgroup migration waits for an RCU grace period.
+want=$(cat /sys/kernel/rcu_expedited 2>/dev/null || echo absent)
+grep -q "^  /sys/kernel/rcu_expedited  *$want\$" "$tmp/env.out" ||
+	bad "--check-env: rcu_expedited is not '$want': $(grep rcu "$tmp/env.out")"
 if grep -q '^  mount namespace    yes' "$tmp/env.out"; then
 	[ $rc -eq 0 ] || bad "--check-env: masking in force, exit $rc"
 else
