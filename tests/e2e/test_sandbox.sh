@@ -255,7 +255,7 @@ sleep 1
 kill -9 $victim 2>/dev/null
 wait $victim 2>/dev/null
 sleep 0.5
-stale=$(find /sys/fs/cgroup -maxdepth 6 -type d -name "warpgrade-$victim-*" 2>/dev/null)
+stale=$(find /sys/fs/cgroup -maxdepth 10 -type d -name "warpgrade-$victim-*" 2>/dev/null)
 "$grade" "$tmp/stack" "$tmp/one" > /dev/null 2>&1
 if [ -n "$stale" ]; then
 	for d in $stale; do
@@ -275,11 +275,18 @@ mkdir -p "$tmp/nosuite"
 python3 -c 'import sys; sys.stdout.write("{\"name\": \"x\", \"cases\": [" +
 	"{\"name\": \"c\", \"category\": \"x\", \"points\": 1}, " * 100000)' \
 	> "$tmp/nosuite/suite.json"
+# And one that grades: its keepers have removed the groups before it
+# ends (grade waits for their last word, not for their exit).
+"$grade" -j 2 "$tmp/stack" "$tmp/one" > /dev/null 2>&1 &
+done_pid=$!
+wait $done_pid
+left=$(find /sys/fs/cgroup -maxdepth 10 -type d -name "warpgrade-$done_pid-*" 2>/dev/null)
+[ -z "$left" ] || bad "a grade's cgroups outlived it: $left"
 for s in nosuite stack; do
 	"$grade" -j 2 "$tmp/$s" "$tmp/no-such-program" > /dev/null 2>&1 &
 	early=$!
 	wait $early
-	left=$(find /sys/fs/cgroup -maxdepth 6 -type d -name "warpgrade-$early-*" 2>/dev/null)
+	left=$(find /sys/fs/cgroup -maxdepth 10 -type d -name "warpgrade-$early-*" 2>/dev/null)
 	[ -z "$left" ] || bad "a grade ended early ($s) left its cgroups: $left"
 done
 
