@@ -39,7 +39,6 @@ struct sandbox_slot {
 	pid_t keeper;
 	int sock;
 	struct msg *m;           /* scratch message, per slot (one thread) */
-	int closing;             /* sandbox_close_begin shut the socket */
 	struct sandbox_layers layers;
 };
 
@@ -143,31 +142,21 @@ int sandbox_open(struct sandbox_slot **out, const struct sandbox_config *cfg,
 
 void sandbox_close_begin(struct sandbox_slot *s)
 {
-	if (s && s->sock >= 0 && !s->closing) {
-		shutdown(s->sock, SHUT_WR);
-		s->closing = 1;
+	if (s && s->sock >= 0) {
+		close(s->sock);
+		s->sock = -1;
 	}
 }
 
 void sandbox_close(struct sandbox_slot *s)
 {
-	int fds[4];
+	int st;
 
 	if (!s)
 		return;
 	sandbox_close_begin(s);
-	/* Anything the keeper still had to say (a run's answer nobody waits
-	 * for) is read past, up to its last message or its end. */
-	while (s->sock >= 0 && sbx_recv(s->sock, s->m, fds, 4) == 0) {
-		for (int i = 0; i < 4; i++)
-			if (fds[i] >= 0)
-				close(fds[i]);
-		if (s->m->type == M_CLOSED)
-			break;
-	}
-	if (s->sock >= 0)
-		close(s->sock);
-	waitpid(s->keeper, NULL, WNOHANG);
+	while (waitpid(s->keeper, &st, 0) < 0 && errno == EINTR)
+		;
 	free(s->m);
 	free(s);
 }

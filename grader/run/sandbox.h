@@ -209,7 +209,7 @@
  * return -1 with the reason in err (a struct strbuf, appended) or in
  * c->res.error. The keeper and the
  * spawner are forks of grade: they end with _exit, at once when grade
- * shuts its socket or dies (that is their lifecycle, not a failure).
+ * closes its socket or dies (that is their lifecycle, not a failure).
  *
  * Where things live (sandbox_int.h holds what they share):
  *   sandbox.c          grade's side: open, spawn, wait, kill, close; the
@@ -317,15 +317,11 @@ int sandbox_start(struct sandbox_slot **out, const struct sandbox_config *cfg,
 		  struct strbuf *err);
 int sandbox_ready(struct sandbox_slot **s, struct sandbox_layers *layers,
 		  struct strbuf *err);
-/* Ends the keeper and frees s. sandbox_close_begin only tells it to end
- * (grade shuts its writing side of the socket) and returns at once: the
- * keepers of several slots then end at the same time, while grade does
- * its own tearing down. sandbox_close waits until the keeper says it has
- * cleaned up (M_CLOSED: every process of its runs, its cgroups and its
- * PID namespace are gone) or is dead, and reaps it if it has exited
- * already. Its exit, where the kernel frees its mount namespace and the
- * private areas (~1.5 ms), is not waited for: a keeper still exiting
- * when grade ends is reaped by init, and holds nothing of the runs. */
+/* Ends the keeper (its namespaces and cgroups go with it) and frees s.
+ * sandbox_close_begin only tells it to end (grade's end of the socket is
+ * closed) and returns at once: the keepers of several slots then end at
+ * the same time, while grade does its own tearing down; sandbox_close
+ * still waits for each. */
 void sandbox_close_begin(struct sandbox_slot *s);
 void sandbox_close(struct sandbox_slot *s);
 

@@ -46,10 +46,8 @@
 #define MAX_LIBS 64
 #define LIB_PATH 256
 
-/* M_CLOSED: the keeper's last message, once grade shut its socket: its
- * runs' processes, cgroups and PID namespace are gone. */
 enum msg_type { M_READY = 1, M_NEED_MAP, M_MAPPED, M_RUN, M_KILL, M_DONE,
-		M_RENEW, M_CLOSED };
+		M_RENEW };
 
 struct msg {
 	int type;
