@@ -275,13 +275,28 @@ mkdir -p "$tmp/nosuite"
 python3 -c 'import sys; sys.stdout.write("{\"name\": \"x\", \"cases\": [" +
 	"{\"name\": \"c\", \"category\": \"x\", \"points\": 1}, " * 100000)' \
 	> "$tmp/nosuite/suite.json"
-# And one that grades: its keepers have removed the groups before it
-# ends (grade waits for their last word, not for their exit).
-"$grade" -j 2 "$tmp/stack" "$tmp/one" > /dev/null 2>&1 &
-done_pid=$!
-wait $done_pid
-left=$(find /sys/fs/cgroup -maxdepth 10 -type d -name "warpgrade-$done_pid-*" 2>/dev/null)
-[ -z "$left" ] || bad "a grade's cgroups outlived it: $left"
+# And one that grades, under a subreaper: its keepers have removed the
+# groups and are reaped by grade itself before it ends. A keeper left to
+# exit on its own would be reparented (to the subreaper here, else to
+# init, which in a container may never reap it: a zombie per keeper).
+python3 - "$grade" "$tmp/stack" "$tmp/one" > "$tmp/reap.out" 2>&1 <<'P'
+import ctypes, os, subprocess, sys, time
+ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)   # PR_SET_CHILD_SUBREAPER
+p = subprocess.run([sys.argv[1], "-j", "2", sys.argv[2], sys.argv[3]],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print("grade", p.returncode)
+end = time.time() + 1
+while time.time() < end:
+    try:
+        pid, _ = os.waitpid(-1, os.WNOHANG)
+    except ChildProcessError:
+        break
+    if pid:
+        print("orphan", pid)
+    time.sleep(0.01)
+P
+grep -q '^grade [01]$' "$tmp/reap.out" || bad "grade under a subreaper: $(cat "$tmp/reap.out")"
+grep -q '^orphan' "$tmp/reap.out" && bad "grade left processes to be reaped by others: $(cat "$tmp/reap.out")"
 for s in nosuite stack; do
 	"$grade" -j 2 "$tmp/$s" "$tmp/no-such-program" > /dev/null 2>&1 &
 	early=$!
