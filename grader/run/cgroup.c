@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -430,7 +431,7 @@ void cg_open(struct cgroup *cg, int slot)
 {
 	memset(cg, 0, sizeof(*cg));
 	cg->kill_v2 = cg->freezer_v1 = cg->cpu_dir = cg->mem_dir = cg->pids_dir = -1;
-	cg->cpu_fd = cg->mem_fd = -1;
+	cg->cpu_fd = cg->mem_fd = cg->join_fd = -1;
 	view.mountinfo = slurp("/proc/self/mountinfo");
 	view.cgroup = slurp("/proc/self/cgroup");
 	open_v2(cg, slot);
@@ -515,25 +516,46 @@ void cg_join_start(struct cgroup *cg, int warm)
 	cg->join_pid = fork();
 	if (cg->join_pid == 0)
 		_exit(write(fd, text, strlen(text)) == (ssize_t)strlen(text) ? 0 : 1);
-	if (!cg->join_mem)
+	if (!cg->join_mem) {
 		close(fd);
+		cg->join_fd = cg->join_pid > 0 ?
+			(int)syscall(SYS_pidfd_open, cg->join_pid, 0) : -1;
+	}
 	else if (cg->join_pid < 0)    /* no child: the keeper waits itself */
 		cg->mem_inherited = write(fd, text, strlen(text)) == (ssize_t)strlen(text);
 }
 
 void cg_join_wait(struct cgroup *cg)
 {
-	int st;
+	int st = -1;
+
+	/* A warm-up's child is not waited for here (it may still wait for
+	 * the grace period): cg_close reaps it. */
+	if (cg->join_pid <= 0 || !cg->join_mem)
+		return;
+	while (waitpid(cg->join_pid, &st, 0) < 0 && errno == EINTR)
+		;
+	cg->mem_inherited = st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	cg->join_pid = 0;
+}
+
+/* The warm-up's child, reaped here unless the keeper's reaping of
+ * orphans took it already: by its pidfd, which names that process and no
+ * other, whatever pid a later child is given. A child left unreaped would
+ * outlive the keeper, a zombie for init to reap (some never do). */
+static void reap_warm_child(struct cgroup *cg)
+{
+	siginfo_t si;
 
 	if (cg->join_pid <= 0)
 		return;
-	if (cg->join_mem) {
-		while (waitpid(cg->join_pid, &st, 0) < 0 && errno == EINTR)
+	if (cg->join_fd >= 0) {
+		while (waitid((idtype_t)3 /* P_PIDFD */, (id_t)cg->join_fd, &si, WEXITED) < 0 &&
+		       errno == EINTR)
 			;
-		cg->mem_inherited = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+		close(cg->join_fd);
 	}
-	/* A warm-up's child is not waited for: the keeper's reaping of
-	 * orphans takes it. */
+	cg->join_fd = -1;
 	cg->join_pid = 0;
 }
 
@@ -576,6 +598,7 @@ static void leave_memory_group(struct cgroup *cg)
 void cg_close(struct cgroup *cg)
 {
 	cg_join_wait(cg);
+	reap_warm_child(cg);
 	cg->active = (1 << cg->ndirs) - 1;
 	cg_kill_all(cg);
 	if (cg->mem_inherited)

@@ -64,6 +64,7 @@ struct cgroup {
 	int join_mem;                /* cg_join_start's child moves the
 	                                keeper there */
 	pid_t join_pid;              /* that child (0: none, or waited) */
+	int join_fd;                 /* a warm-up child's pidfd, or -1 */
 	char why[200];               /* what is missing, for the report */
 };
 

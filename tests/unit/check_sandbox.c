@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "grader/lib/strbuf.h"
@@ -356,6 +358,28 @@ START_TEST(test_tree_cpu_killed_live)
 }
 END_TEST
 
+/* A keeper opened and closed with no run leaves no process of its own
+ * behind (the child that makes its first cgroup migration, cgroup.c):
+ * this test is a subreaper, so whatever the keeper left would come here,
+ * not to an init that may never reap it. */
+START_TEST(test_keeper_leaves_no_orphan)
+{
+	struct slot t;
+	pid_t orphan = 0;
+
+	ck_assert_int_eq(prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0), 0);
+	slot_open(&t, "rn_echo", 0);
+	slot_close(&t);
+	for (int i = 0; i < 50 && orphan <= 0; i++) {
+		orphan = waitpid(-1, NULL, WNOHANG);
+		if (orphan < 0)
+			break;          /* ECHILD: no child at all */
+		usleep(10 * 1000);
+	}
+	ck_assert_msg(orphan <= 0, "pid %d was left to be reaped by others", (int)orphan);
+}
+END_TEST
+
 Suite *make_sandbox_suite(void)
 {
 	Suite *s = suite_create("sandbox");
@@ -371,6 +395,7 @@ Suite *make_sandbox_suite(void)
 	tcase_add_test(tc, test_masked_folder);
 	tcase_add_test(tc, test_minimal_root);
 	tcase_add_loop_test(tc, test_tree_cpu_killed_live, 0, 2);
+	tcase_add_test(tc, test_keeper_leaves_no_orphan);
 	suite_add_tcase(s, tc);
 	return s;
 }
