@@ -36,16 +36,19 @@ static struct {
 	struct cgroup *cg;
 } G = { .lock = PTHREAD_MUTEX_INITIALIZER, .made = PTHREAD_COND_INITIALIZER };
 
-static void *make_groups(void *unused)
+/* G.n and G.cg are set before the thread starts, and grade changes them
+ * only once every slot's groups are made (sandbox_groups_end): the thread
+ * reads its own copies, and touches no group after that. */
+static void *make_groups(void *arg)
 {
-	int fd = -1;
+	struct cgroup *cg = arg;
+	int n = G.n, fd = -1;
 
-	(void)unused;
-	for (int i = 0; i < G.n; i++) {
-		cg_open(&G.cg[i], i);
+	for (int i = 0; i < n; i++) {
+		cg_open(&cg[i], i);
 		/* The last slot's are made: the descriptor first, for grade
 		 * may close every group's once they are all made. */
-		fd = i == G.n - 1 ? cg_warm_fd(&G.cg[0]) : -1;
+		fd = i == n - 1 ? cg_warm_fd(&cg[0]) : -1;
 		pthread_mutex_lock(&G.lock);
 		G.done = i + 1;
 		pthread_cond_broadcast(&G.made);
@@ -77,7 +80,7 @@ void sandbox_groups_begin(int n)
 	if (atexit(at_exit) != 0 || pthread_attr_init(&a) != 0)
 		goto none;
 	pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-	G.begun = pthread_create(&t, &a, make_groups, NULL) == 0;
+	G.begun = pthread_create(&t, &a, make_groups, G.cg) == 0;
 	pthread_attr_destroy(&a);
 	if (G.begun)
 		return;

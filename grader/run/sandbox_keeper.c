@@ -348,26 +348,29 @@ static int by_number(const void *a, const void *b)
 	return *(const int *)a - *(const int *)b;
 }
 
+/* Every descriptor from..to (to ~0u: all above from). */
+static void close_span(unsigned from, unsigned to)
+{
+#ifdef SYS_close_range
+	if (syscall(SYS_close_range, from, to, 0u) == 0)
+		return;
+#endif
+	for (unsigned fd = from; fd <= to && fd < 65536; fd++)
+		close((int)fd);
+}
+
 void sbx_close_all_but(int *keep, int n)
 {
-	int from = 3;
+	unsigned from = 3;
 
 	qsort(keep, (size_t)n, sizeof(*keep), by_number);
-	for (int i = 0; i <= n; i++) {
-		int to = i < n ? keep[i] - 1 : 65535;
-
-		if (to < from)
-			goto next;
-#ifdef SYS_close_range
-		if (syscall(SYS_close_range, (unsigned)from, i < n ? (unsigned)to : ~0u, 0u) == 0)
-			goto next;
-#endif
-		for (int fd = from; fd <= to; fd++)
-			close(fd);
-next:
-		if (i < n && keep[i] + 1 > from)
-			from = keep[i] + 1;
+	for (int i = 0; i < n; i++) {
+		if ((unsigned)keep[i] > from)
+			close_span(from, (unsigned)keep[i] - 1);
+		if ((unsigned)keep[i] + 1 > from)
+			from = (unsigned)keep[i] + 1;
 	}
+	close_span(from, ~0u);
 }
 
 void sbx_close_others(int keep)
