@@ -229,6 +229,8 @@
  *   sandbox_spawner.c  the spawner, which holds the seccomp filter
  *   sandbox_uid.c      sandbox_kill_uid
  *   sandbox_sweep.c    the tmp sweep without a private /tmp
+ *   sandbox_groups.c   grade's side: the slots' cgroups made ahead, in a
+ *                      thread, and the first migration's wait begun
  *   cgroup.c, sysfilter.c  the cgroup and seccomp layers
  */
 
