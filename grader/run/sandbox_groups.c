@@ -23,10 +23,14 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <unistd.h>
 
 #include "grader/run/sandbox_int.h"
+
+/* The descriptors grade keeps for itself before it makes groups ahead. */
+#define GROUPS_SPARE_FDS 64
 
 static struct {
 	pthread_mutex_t lock;
@@ -69,9 +73,18 @@ static void at_exit(void)
 void sandbox_groups_begin(int n)
 {
 	const char *off = getenv("WG_NO_CGROUP");
+	struct rlimit nofile;
 	pthread_attr_t a;
 	pthread_t t;
 
+	/* grade holds the groups' descriptors (CG_FDS a slot at most) until
+	 * its keepers fork, while it loads the suite: under a tight limit on
+	 * descriptors (ulimit -n) they could starve its own opens, which
+	 * would then fail by chance; there the keepers make their own, as
+	 * they did before. */
+	if (getrlimit(RLIMIT_NOFILE, &nofile) < 0 ||
+	    nofile.rlim_cur < (rlim_t)(GROUPS_SPARE_FDS + n * CG_FDS))
+		return;
 	if (G.begun || n <= 0 || geteuid() != 0 || (off && *off && strcmp(off, "0")) ||
 	    !(G.cg = calloc((size_t)n, sizeof(*G.cg))))
 		return;
