@@ -282,12 +282,19 @@ python3 -c 'import sys; sys.stdout.write("{\"name\": \"x\", \"cases\": [" +
 # groups and are reaped by grade itself before it ends. A keeper left to
 # exit on its own would be reparented (to the subreaper here, else to
 # init, which in a container may never reap it: a zombie per keeper).
-python3 - "$grade" "$tmp/stack" "$tmp/one" > "$tmp/reap.out" 2>&1 <<'P'
+# (Slot uids of its own: without a PID namespace, the killed grade's
+# programs above may still be ending under the first ones.)
+python3 - "$grade" "$tmp/stack" "$tmp/one" "$tmp/reap.json" $((uid_base + 32)) \
+	> "$tmp/reap.out" 2>&1 <<'P'
 import ctypes, os, subprocess, sys, time
 ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)   # PR_SET_CHILD_SUBREAPER
-p = subprocess.run([sys.argv[1], "-j", "2", sys.argv[2], sys.argv[3]],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+p = subprocess.run([sys.argv[1], "-j", "2", "--uid-base", sys.argv[5], "--json", sys.argv[4],
+                    sys.argv[2], sys.argv[3]],
+                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 print("grade", p.returncode)
+if p.returncode > 1:
+    print(p.stdout.decode(errors="replace")[-3000:])
+    print(open(sys.argv[4]).read()[-3000:])
 end = time.time() + 1
 while time.time() < end:
     try:
