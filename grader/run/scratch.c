@@ -364,8 +364,13 @@ int scratch_init(struct scratch *s, int nslots, struct strbuf *err)
 	if (!s->base || chmod(path, 0711) < 0 || mkdir(bin, 0755) < 0 ||
 	    chmod(bin, 0755) < 0 || claim_owner(s) < 0) {
 		strbuf_addf(err, "cannot set up '%s': %s", path, strerror(errno));
-		if (!s->base)
-			rmdir(path);
+		/* What was made here, removed by name: no descriptor needed
+		 * (the failure may be that none is left, EMFILE). */
+		snprintf(bin, sizeof(bin), "%s/.owner", path);
+		unlink(bin);
+		snprintf(bin, sizeof(bin), "%s/bin", path);
+		rmdir(bin);
+		rmdir(path);
 		scratch_cleanup(s);
 		return -1;
 	}
@@ -379,15 +384,22 @@ int scratch_remove_base(const struct scratch *s)
 
 void scratch_cleanup(struct scratch *s)
 {
-	if (s->base && access(s->base, F_OK) == 0)
-		scratch_remove_tree(s->base);
-	free(s->base);
-	s->base = NULL;
+	int left = s->base && access(s->base, F_OK) == 0 &&
+		   scratch_remove_tree(s->base) < 0 && errno == EMFILE;
+
 	if (s->owner_fd >= 0)
 		close(s->owner_fd);
 	s->owner_fd = -1;
 	for (int i = 0; s->lock_fds && i < s->nslots; i++)
 		unlock_uid(s->uids[i], s->lock_fds[i]);
+	/* Out of descriptors (grade stopped by that very want): again, with
+	 * the lock files' closed. A grade that stops here leaves nothing
+	 * running, and another's sweep of the same tree only races to
+	 * remove what this removes. */
+	if (left)
+		scratch_remove_tree(s->base);
+	free(s->base);
+	s->base = NULL;
 	free(s->lock_fds);
 	free(s->uids);
 	s->lock_fds = NULL;

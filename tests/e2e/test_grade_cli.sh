@@ -127,12 +127,18 @@ expect 1 'cannot run: Exec format error' "$grade" "$s" "$tmp/noexec"
 # make the pipes) is IE, exit 3, and its points leave max_score. How many
 # descriptors the grader needs first depends on the machine: lower the
 # limit until the runs fail.
+# Each in a TMPDIR of its own: a grade stopped for want of descriptors
+# still removes its scratch tree (scratch.c), from 4 up.
 ie=0
-for n in 6 7 8 9 10 11 12; do
+mkdir -m 0755 "$tmp/fdt"
+for n in 4 5 6 7 8 9 10 11 12; do
 	rm -f "$tmp/ie.json"
-	sh -c "ulimit -n $n; exec \"\$0\" \"\$@\"" "$grade" --json "$tmp/ie.json" \
+	TMPDIR="$tmp/fdt" sh -c "ulimit -n $n; exec \"\$0\" \"\$@\"" "$grade" --json "$tmp/ie.json" \
 		"$s" "$tmp/echo" > "$tmp/out" 2>&1
 	rc=$?
+	[ -z "$(ls -A "$tmp/fdt")" ] ||
+		bad "ulimit -n $n: grade left $(ls -A "$tmp/fdt") (exit $rc: $(head -c 200 "$tmp/out"))"
+	rm -rf "$tmp/fdt"/*
 	if [ $rc -eq 3 ] && grep -q '"verdict": "IE"' "$tmp/ie.json" 2>/dev/null; then
 		ie=1
 		break
