@@ -22,6 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "grader/lib/strbuf.h"
+
 #define LINE 4096
 
 static int read_file(const char *dir, const char *file, char *buf, size_t len);
@@ -71,36 +73,16 @@ static struct {
 	char *mountinfo, *cgroup;
 } view;
 
-/* Starts small, so that every grade grows it (the path a host with
- * hundreds of mounts takes is the one every test takes). */
+/* The whole file (strbuf.h), or NULL: then it is read where needed. */
 static char *slurp(const char *path)
 {
-	size_t len = 0, cap = 512;
-	char *buf = malloc(cap), *more;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	struct strbuf sb = STRBUF_INIT;
 
-	if (!buf || fd < 0)
-		goto fail;
-	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
-		len += (size_t)n;
-		if (len + 1 < cap)
-			continue;
-		if (!(more = realloc(buf, cap * 2)))
-			goto fail;
-		buf = more;
-		cap *= 2;
+	if (strbuf_read_file(&sb, path, 1 << 24) < 0 || strbuf_failed(&sb)) {
+		strbuf_release(&sb);
+		return NULL;
 	}
-	if (n < 0)
-		goto fail;
-	close(fd);
-	buf[len] = '\0';
-	return buf;
-fail:
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	return NULL;
+	return strbuf_detach(&sb, NULL);
 }
 
 static FILE *open_view(const char *text, const char *path)
