@@ -50,6 +50,7 @@ static const struct cli_option table[] = {
 	{ "similarity-window", 0, required_argument, OPT_SIM_VALUE, OPTF_BATCH_ONLY },
 	{ "similarity-max-share", 0, required_argument, OPT_SIM_VALUE,
 	  OPTF_BATCH_ONLY },
+	{ "similarity-memory", 0, required_argument, OPT_SIM_VALUE, OPTF_BATCH_ONLY },
 	{ "top", 0, required_argument, OPT_TOP, OPTF_BATCH_ONLY },
 	{ "roster", 0, required_argument, OPT_ROSTER, OPTF_BATCH_ONLY },
 	{ "assignment", 0, required_argument, OPT_ASSIGNMENT, OPTF_BATCH_ONLY },

@@ -48,6 +48,9 @@ int similarity_option(struct similarity_conf *conf, const char *name,
 		conf->opts.w = similarity_count("--similarity-window", v, 1, 1000);
 	} else if (!strcmp(name, "similarity-max-share")) {
 		conf->opts.max_share = score_or_die("--similarity-max-share", v, 1);
+	} else if (!strcmp(name, "similarity-memory")) {
+		conf->opts.memory = (size_t)similarity_count("--similarity-memory", v,
+							     1, 4096) << 20;
 	} else {
 		return 0;
 	}

@@ -1,10 +1,12 @@
 # grader/similarity: which submissions of a class share code (issue 20):
 # the C tokenizer (sim_token.h), k-gram winnowing (sim_winnow.h), a
-# submission's sources (sim_source.h), the class's inverted index and
-# scores (sim_index.h) and its JSON record (sim_report.h). No process, no
-# printing but sim_report_print's; see docs/similarity.md.
+# submission's sources (sim_source.h), the class's index and scores
+# (sim_index.h; sim_compare.c compares, within a memory budget) and its
+# JSON record (sim_report.h). No process, no printing but
+# sim_report_print's; see docs/similarity.md.
 GRADER_SIM_SRCS := grader/similarity/sim_token.c grader/similarity/sim_winnow.c \
                    grader/similarity/sim_source.c grader/similarity/sim_index.c \
+                   grader/similarity/sim_compare.c \
                    grader/similarity/sim_report.c grader/similarity/sim_spool.c
 GRADER_LIB_SRCS += $(GRADER_SIM_SRCS)
 LIB_SRCS        += $(GRADER_SIM_SRCS)

@@ -6,32 +6,39 @@
  *
  * Theory of operation. Each submission's files are tokenized
  * (sim_token.h) and winnowed (sim_winnow.h) as they are added; the base
- * files' every k-gram goes into a sorted set. What comparing needs of a
- * submission stays in memory: its distinct fingerprints, sorted (8 bytes
- * each) and its name. What only the few detailed pairs need (its sources,
- * tokens and fingerprints by position: struct sim_detail) goes to the
- * class's spool (sim_spool.h) as it is added, read back by
- * sim_class_detail. sim_class_compare then
- *   1. takes the base out of each submission's fingerprints (code every
- *      student was given, MOSS's base file);
- *   2. merges the sorted sets (a heap of one cursor a submission) into
- *      posting lists: each fingerprint's submissions, in order;
- *   3. drops a fingerprint held by more than the idiom limit (max_share
- *      of the class, and at least SIM_MIN_IDIOM submissions): a common
- *      idiom proves nothing;
- *   4. counts, for each submission a, the fingerprints it shares with
- *      every b after it, through the posting lists of its fingerprints,
- *      in a counter a submission: only pairs that share something are
- *      ever touched, so a class of 1,000 costs the sum of its lists'
- *      squares, not a million comparisons; and no pair is stored beyond
- *      what the result keeps (struct sim_select): every pair goes into
- *      the histogram and the counts, the best into a bounded heap, those
- *      at or above the threshold into the clusters' union-find;
- *   5. frees the sets: a submission is then its name and a few words, so
- *      the record (sim_report.h) is built beside next to nothing. Memory
- *      is at most 12 bytes a fingerprint (8 in its set, 4 in a posting
- *      list when another submission holds it too) and a few words a
- *      submission, whatever the number of pairs.
+ * files' every k-gram goes into a sorted set. Of a submission, memory
+ * keeps its name and a few words. Its distinct fingerprints, sorted (its
+ * set, 8 bytes each), go to the class's sets spool; what only the few
+ * detailed pairs need (its sources, tokens and fingerprints by position:
+ * struct sim_detail) to its details spool (sim_spool.h), read back by
+ * sim_class_detail. sim_class_compare (sim_compare.c) then reads the sets
+ * back, never holding more of them at once than opts.memory bytes:
+ *   1. takes the base out of each set as it reads it (code every student
+ *      was given, MOSS's base file);
+ *   2. finds the idioms: a fingerprint held by more than the idiom limit
+ *      (max_share of the class, and at least SIM_MIN_IDIOM submissions)
+ *      is a common idiom and proves nothing. The hashes are cut into
+ *      ranges (parts) small enough that one part of every set fits the
+ *      budget; a pass a part gathers the part's fingerprints from every
+ *      set, sorts them and counts each one's holders;
+ *   3. counts the pairs a block at a time: a block is the next
+ *      submissions (in name order) whose sets fit the budget, held as
+ *      (fingerprint, submission) entries sorted by fingerprint. Every
+ *      submission b from the block's first on is read once more, and
+ *      each of its fingerprints (less base and idioms) finds in the block
+ *      the submissions a < b that hold it, into a counter for each a.
+ *      Only pairs that share something are ever touched, and no pair is
+ *      stored beyond what the result keeps (struct sim_select): every
+ *      pair goes into the histogram and the counts, the best into a
+ *      bounded heap, those at or above the threshold into the clusters'
+ *      union-find.
+ *   A class whose sets fit the budget is one part and one block: the sets
+ *   are read three times. Memory is the budget (at most: entries of 16
+ *   bytes, part arrays of 8), the largest set, the idioms (fewer than the
+ *   class's fingerprints over the idiom limit: bounded by the size of a
+ *   submission over max_share, not by the class) and a few words a
+ *   submission, whatever the number of students or pairs; the spools are
+ *   files. Time is one pass over the sets a part and a block.
  * A pair's score is shared / max(min(kept_a, kept_b), SIM_MIN_FPS): the
  * share of the smaller submission found in the other, so a third of a
  * program pasted into another scores about a third and padding a copy
@@ -43,12 +50,12 @@
  * sides, as line spans of their files.
  *
  * Lifecycle: struct sim_class c = SIM_CLASS_INIT; set c.opts (and
- * c.spool.dir); add the base (sim_class_add_base) and the submissions
+ * c.spool.dir, where both spools are made); add the base (sim_class_add_base) and the submissions
  * (sim_class_add, which takes the source over), then sim_class_compare
  * once (it sorts subs by name: indices before it are void);
  * sim_class_release frees all and closes the spool. struct sim_result:
  * sim_result_release; struct sim_detail: sim_detail_release.
- * Errors: -1 with the reason in err (out of memory, the spool).
+ * Errors: -1 with the reason in err (out of memory, a spool).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -69,21 +76,25 @@ struct strbuf;
  * of the k-grams kept; every shared run of 22 tokens found) gave the
  * widest gap between the lowest disguised copy and the highest pair of
  * independent solutions on the test set (0.45 against 0.08). */
-#define SIM_OPTS_INIT { 15, 8, 0.25 }
+#define SIM_OPTS_INIT { 15, 8, 0.25, SIM_MEMORY }
+#define SIM_MEMORY (8u << 20)    /* opts.memory's default: 8 MiB */
 
 struct sim_opts {
 	unsigned k;           /* tokens per k-gram */
 	unsigned w;           /* k-grams per window */
 	double max_share;     /* a fingerprint in more of the class is an idiom */
+	size_t memory;        /* bytes of sets held at once while comparing
+	                         (0: SIM_MEMORY); the result is the same
+	                         whatever it is, only the passes differ */
 };
 
 struct sim_sub {
 	char *name;
-	uint64_t *keep;           /* distinct fingerprints, sorted, until
-	                             sim_class_compare frees them (NULL) */
-	size_t nkeep;             /* their number; after sim_class_compare,
-	                             those kept (less the base's and the
-	                             idioms): a score's denominator */
+	uint64_t set_off;         /* its set in the sets spool: distinct */
+	size_t nset;              /* fingerprints, sorted, nset of them */
+	size_t nkeep;             /* after sim_class_compare, those of the set
+	                             kept (less the base's and the idioms): a
+	                             score's denominator */
 	uint64_t off;             /* its struct sim_detail in the spool */
 	size_t len;
 };
@@ -106,10 +117,12 @@ struct sim_class {
 	size_t idiom_limit;       /* set by sim_class_compare */
 	size_t idioms;            /* fingerprints dropped as idioms */
 	uint64_t *idiom_set;      /* they, sorted (sim_class_compare) */
+	size_t parts, blocks;     /* the passes sim_class_compare made */
 	struct sim_spool spool;   /* the submissions' details */
+	struct sim_spool sets;    /* their sets (in spool.dir too) */
 };
 #define SIM_CLASS_INIT { SIM_OPTS_INIT, NULL, 0, 0, { NULL, 0 }, NULL, 0, 0, 0, \
-			 NULL, SIM_SPOOL_INIT }
+			 NULL, 0, 0, SIM_SPOOL_INIT, SIM_SPOOL_INIT }
 
 struct sim_pair {
 	uint32_t a, b;            /* indices into subs, a < b */
@@ -151,12 +164,14 @@ struct sim_region {
 };
 
 /* Takes src over (src is zeroed): the submission named name (copied),
- * its details spooled and freed, its distinct fingerprints kept. */
+ * its details and its set spooled, nothing else kept but its name. */
 int sim_class_add(struct sim_class *c, const char *name, struct sim_source *src,
 		  struct strbuf *err);
 /* Takes src over: base code, every k-gram of which is subtracted. */
 int sim_class_add_base(struct sim_class *c, struct sim_source *src,
 		       struct strbuf *err);
+/* Once, after the last add: r filled (release it even on error), each
+ * sub's nkeep, the idioms, parts and blocks set; the sets spool closed. */
 int sim_class_compare(struct sim_class *c, const struct sim_select *sel,
 		      struct sim_result *r, struct strbuf *err);
 /* Sub i's details from the spool into d (zeroed first; release it even

@@ -2,20 +2,9 @@
 #include "grader/similarity/sim_winnow.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "grader/lib/strbuf.h"
-
-/* splitmix64's finalizer: the k-gram's polynomial hash spread over all
- * 64 bits, so that the minimum of a window is as good as a random pick
- * (winnowing's density, 2 / (w + 1), assumes it). */
-static uint64_t mix(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
 
 uint64_t sim_kgram_hash(const struct sim_token *t, unsigned k)
 {
@@ -23,7 +12,10 @@ uint64_t sim_kgram_hash(const struct sim_token *t, unsigned k)
 
 	for (unsigned i = 0; i < k; i++)
 		h = h * 0x100000001b3ULL + t[i].kind + 1;
-	return mix(h);
+	/* Spread over all 64 bits, so that the minimum of a window is as
+	 * good as a random pick (winnowing's density, 2 / (w + 1), assumes
+	 * it). */
+	return sim_mix64(h);
 }
 
 static int push(struct sim_fps *f, uint64_t hash, uint32_t pos,
@@ -40,7 +32,10 @@ static int push(struct sim_fps *f, uint64_t hash, uint32_t pos,
 		f->v = v;
 		f->alloc = na;
 	}
-	f->v[f->n++] = (struct sim_fp){ hash, pos };
+	/* Padding too: the details spool writes the array whole. */
+	memset(&f->v[f->n], 0, sizeof *f->v);
+	f->v[f->n].hash = hash;
+	f->v[f->n++].pos = pos;
 	return 0;
 }
 

@@ -26,6 +26,18 @@
 
 struct strbuf;
 
+/* splitmix64's finalizer: a bijection of the 64-bit words that spreads
+ * any set of them evenly over the 64 bits (inline: the comparison asks
+ * it for every fingerprint it looks up). */
+static inline uint64_t sim_mix64(uint64_t x)
+{
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
 struct sim_fp {
 	uint64_t hash;
 	uint32_t pos;        /* the k-gram's first token: first + its index */

@@ -1,18 +1,20 @@
 #!/bin/sh
-# grade --similarity keeps of each student only what comparing needs (its
-# distinct fingerprints, 8 bytes each, freed once counted) and spools the
-# rest (grader/similarity/sim_spool.h): its peak memory at 200 students
-# is that of 20, within 8 MB. Each student is a random program of about
-# 14 KB (tests/similarity/random-program.awk: 5,000 tokens, 1,300
-# fingerprints), s001 a copy of s000, so the record is the same small one
-# at both sizes (one pair listed, with its regions) and what grows is the
-# per-student part alone: about 13 KB a student now (2.4 MB from 20 to
-# 200), 155 KB before the spool (28 MB: every student's sources, tokens
-# and fingerprints held to the end). Measured by /usr/bin/time's maximum
-# resident set (without it, python3's getrusage of its children). Then:
-# the copied pair found with its text (read back from the spool), and the
-# spool left nowhere ($TMPDIR empty). A sanitizer build runs all but the
-# measure (ASan's quarantine holds what is freed).
+# grade --similarity keeps of each student its name and a few words; its
+# sources, tokens and fingerprints go to spools (grader/similarity/
+# sim_spool.h), and the comparison reads the fingerprints back holding at
+# most --similarity-memory of them at once (sim_compare.c): with 1 MiB,
+# its peak memory at 200 students is that of 20, within 1 MB. Each student
+# is a random program of about 14 KB (tests/similarity/random-program.awk:
+# 5,000 tokens, 1,300 fingerprints, 10 KB), s001 a copy of s000, so the
+# record is the same small one at both sizes (one pair listed, with its
+# regions) and what grows is the per-student part alone: 0.25 MB from 20
+# to 200 now; 2.4 MB when every student's fingerprints were held while
+# the pairs were counted (13 KB a student), 28 MB before the spool. Then:
+# the same record with the default budget (one pass); the copied pair
+# found with its text (read back from the spool); the spools left nowhere
+# ($TMPDIR empty). Measured by /usr/bin/time's maximum resident set
+# (without it, python3's getrusage of its children). A sanitizer build
+# runs all but the measure (ASan's quarantine holds what is freed).
 set -u
 . "$(dirname "$0")/lib.sh"
 [ -x "$grade" ] || e2e_skip "no $grade"
@@ -38,13 +40,18 @@ class() {
 # status when not 0; the record in $tmp/sim.json.
 peak() {
 	e2e_peak_rss 0 env TMPDIR="$tmp/spool" "$grade" --similarity "$tmp/class" \
-		--json "$tmp/sim.json" -q
+		--similarity-memory 1 --json "$tmp/sim.json" -q
 }
 class 20
 small=$(peak)
 class 200
 large=$(peak)
-e2e_peak_flat "grade --similarity, 20 and 200 students" "$small" "$large" 8192
+e2e_peak_flat "grade --similarity, 20 and 200 students" "$small" "$large" 1024
+
+TMPDIR="$tmp/spool" "$grade" --similarity "$tmp/class" --json "$tmp/one.json" -q ||
+	bad "grade --similarity with the default budget: exit $?"
+cmp -s "$tmp/sim.json" "$tmp/one.json" ||
+	bad "the record differs between --similarity-memory 1 and the default"
 
 out=$(e2e_json "$tmp/sim.json" '"%d %d %s %s %d" % (r["students"], r["pairs_above_min"],
 	r["pairs"][0]["a"], r["pairs"][0]["b"], len(r["pairs"][0]["regions"]))') ||

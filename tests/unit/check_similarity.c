@@ -257,6 +257,35 @@ static double score_of(const struct sim_class *c, const struct sim_result *r,
 	return p ? p->score : 0;
 }
 
+/* Sub k's distinct fingerprints (from its details) that the sorted set
+ * v (n of them) does not hold; its nset checked on the way. */
+static size_t unique_not_in(const struct sim_class *c, uint32_t k,
+			    const uint64_t *v, size_t n)
+{
+	struct sim_detail d;
+	struct strbuf err = STRBUF_INIT;
+	uint64_t *h;
+	size_t distinct = 0, left = 0;
+
+	ck_assert_int_eq(sim_class_detail(c, k, &d, &err), 0);
+	h = malloc((d.fps.n + 1) * sizeof *h);
+	ck_assert_ptr_nonnull(h);
+	for (size_t i = 0; i < d.fps.n; i++)
+		h[i] = d.fps.v[i].hash;
+	qsort(h, d.fps.n, sizeof *h, cmp_u64);
+	for (size_t i = 0; i < d.fps.n; i++) {
+		if (i && h[i] == h[i - 1])
+			continue;
+		distinct++;
+		left += !n || !bsearch(&h[i], v, n, sizeof *v, cmp_u64);
+	}
+	ck_assert_uint_eq(c->subs[k].nset, distinct);
+	free(h);
+	sim_detail_release(&d);
+	strbuf_release(&err);
+	return left;
+}
+
 /* Two independent solutions that both paste the starter's functions: the
  * starter makes them look alike until it is subtracted. */
 START_TEST(test_base_subtraction)
@@ -284,24 +313,18 @@ START_TEST(test_base_subtraction)
 		add_text(&c, "table", table);
 		add_text(&c, "model", model);
 		add_text(&c, "table-copy", table);
-		/* No fingerprint left is any k-gram of the starter. */
-		for (size_t k = 0; base && k < c.n; k++) {
-			size_t left = 0;
-
-			for (size_t i = 0; i < c.subs[k].nkeep; i++)
-				left += !bsearch(&c.subs[k].keep[i], c.base_set, c.nbase,
-						 sizeof *c.base_set, cmp_u64);
-			kept[k] = left;
+		/* What is kept of each is its distinct fingerprints that are
+		 * no k-gram of the starter. */
+		for (size_t k = 0; base && k < c.n; k++)
+			kept[k] = unique_not_in(&c, (uint32_t)k, c.base_set, c.nbase),
 			named[k] = c.subs[k].name;
-		}
 		ck_assert_int_eq(sim_class_compare(&c, &all, &r, &err), 0);
 		/* (compare sorts the subs by name; a name stays where it was) */
 		for (size_t k = 0; base && k < c.n; k++)
 			for (size_t i = 0; i < c.n; i++)
 				if (c.subs[i].name == named[k])
 					ck_assert_uint_eq(c.subs[i].nkeep, kept[k]);
-		for (size_t k = 0; k < c.n; k++)
-			ck_assert_ptr_null(c.subs[k].keep);
+		ck_assert(!c.sets.open);   /* the sets spool is closed */
 		if (base) {
 			with = score_of(&c, &r, "table", "model");
 		} else {
@@ -355,6 +378,92 @@ START_TEST(test_idioms)
 	sim_class_release(&c);
 	free(table);
 	free(chain);
+}
+END_TEST
+
+/* The comparison holds at most opts.memory bytes of the class's sets at
+ * once, in more passes when the class holds more (parts for the idioms,
+ * blocks for the pairs): whatever the budget, the same result, to the
+ * pair, the histogram, the clusters, the idioms and each denominator. A
+ * set larger than the budget is a block of its own. */
+START_TEST(test_memory_passes)
+{
+	const char *names[] = { "table", "chain", "model", "terse", "scanf", "verbose" };
+	const size_t budget[] = { 0, 16384, 1 };
+	struct sim_class c[3];
+	struct sim_result r[3];
+	struct strbuf err = STRBUF_INIT;
+	char *starter = read_all("tests/similarity/starter.c");
+
+	for (int k = 0; k < 3; k++) {
+		struct sim_source base = { NULL, 0 };
+		char name[32];
+
+		c[k] = (struct sim_class)SIM_CLASS_INIT;
+		c[k].opts.memory = budget[k];
+		ck_assert_int_eq(sim_source_add(&base, "starter.c", starter,
+						strlen(starter), &err), 0);
+		ck_assert_int_eq(sim_class_add_base(&c[k], &base, &err), 0);
+		/* Each solution once or more (pairs of copies), the table 12
+		 * times (its fingerprints are idioms), added in an order
+		 * that is not the names'. */
+		for (int i = 5; i >= 0; i--) {
+			char path[80], *text;
+
+			snprintf(path, sizeof path, "tests/similarity/solutions/%s/main.c",
+				 names[i]);
+			text = read_all(path);
+			for (int j = 0; j < (i ? 1 + i % 3 : 12); j++) {
+				snprintf(name, sizeof name, "%s%02d", names[i], j);
+				add_text(&c[k], name, text);
+			}
+			free(text);
+		}
+		ck_assert_int_eq(sim_class_compare(&c[k], &all, &r[k], &err), 0);
+	}
+	ck_assert_uint_eq(c[0].parts, 1);
+	ck_assert_uint_eq(c[0].blocks, 1);
+	ck_assert_uint_gt(c[1].parts, 1);
+	ck_assert_uint_gt(c[1].blocks, 1);
+	ck_assert_uint_lt(c[1].blocks, c[1].n);
+	ck_assert_uint_eq(c[2].blocks, c[2].n);
+	ck_assert_uint_gt(c[0].idioms, 50);
+	ck_assert_uint_gt(r[0].npairs, 20);
+	for (int k = 1; k < 3; k++) {
+		ck_assert_uint_eq(r[k].npairs, r[0].npairs);
+		for (size_t i = 0; i < r[0].npairs; i++) {
+			ck_assert_uint_eq(r[k].pairs[i].a, r[0].pairs[i].a);
+			ck_assert_uint_eq(r[k].pairs[i].b, r[0].pairs[i].b);
+			ck_assert_uint_eq(r[k].pairs[i].shared, r[0].pairs[i].shared);
+			ck_assert_double_eq(r[k].pairs[i].score, r[0].pairs[i].score);
+		}
+		ck_assert(!memcmp(r[k].hist, r[0].hist, sizeof r[0].hist));
+		ck_assert_uint_eq(r[k].above, r[0].above);
+		ck_assert_uint_eq(r[k].nclusters, r[0].nclusters);
+		ck_assert(!memcmp(r[k].cluster, r[0].cluster, c[0].n * sizeof *r[0].cluster));
+		ck_assert_uint_eq(c[k].idioms, c[0].idioms);
+		ck_assert(!memcmp(c[k].idiom_set, c[0].idiom_set,
+				  c[0].idioms * sizeof *c[0].idiom_set));
+		for (size_t i = 0; i < c[0].n; i++)
+			ck_assert_uint_eq(c[k].subs[i].nkeep, c[0].subs[i].nkeep);
+	}
+	/* A denominator is the set less the base and the idioms. */
+	for (uint32_t i = 0; i < c[0].n; i++) {
+		uint64_t *both = malloc((c[0].nbase + c[0].idioms + 1) * sizeof *both);
+		size_t n = c[0].nbase + c[0].idioms;
+
+		memcpy(both, c[0].base_set, c[0].nbase * sizeof *both);
+		memcpy(both + c[0].nbase, c[0].idiom_set, c[0].idioms * sizeof *both);
+		qsort(both, n, sizeof *both, cmp_u64);
+		ck_assert_uint_eq(c[0].subs[i].nkeep, unique_not_in(&c[0], i, both, n));
+		free(both);
+	}
+	for (int k = 0; k < 3; k++) {
+		sim_result_release(&r[k]);
+		sim_class_release(&c[k]);
+	}
+	free(starter);
+	strbuf_release(&err);
 }
 END_TEST
 
@@ -610,6 +719,7 @@ Suite *make_similarity_suite(void)
 	tcase_add_test(t, test_winnow_small);
 	tcase_add_test(t, test_base_subtraction);
 	tcase_add_test(t, test_idioms);
+	tcase_add_test(t, test_memory_passes);
 	tcase_add_test(t, test_select);
 	tcase_add_test(t, test_regions);
 	tcase_add_test(t, test_sources_roundtrip);
