@@ -54,7 +54,8 @@ grade: all
 # `make bench-grade`: the grader's time per case against the spawn floor and
 # a timeout+diff shell loop, and -j 1 against -j 2 (tests/bench/bench-grade.sh).
 BENCH_ROUNDS ?= 10
-bench-grade: $(BUILD_BIN)/grade $(BUILD_BIN)/reference $(B)/helpers/bench_spawn
+bench-grade: $(BUILD_BIN)/grade $(BUILD_BIN)/reference $(B)/helpers/bench_spawn \
+             $(B)/helpers/bench_layers
 	sh tests/bench/bench-grade.sh $(B) hidden-tests $(BENCH_ROUNDS)
 BENCH_TARGETS += bench-grade
 

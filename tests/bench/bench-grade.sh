@@ -18,6 +18,9 @@
 #           cases once the sandbox is set up (the batch's graders)
 #   steps   the set-up of one grade process step by step (WG_STEP_TIMES=1,
 #           tests/bench/setup-steps.awk), median of BENCH_STEP_REPS=20
+#   layers  the kernel's work for the layers alone, without the grader
+#           (tests/helpers/bench_layers.c, root only): the floor under
+#           the set-up on this machine
 # Usage: bench-grade.sh BUILD_DIR SUITE [ROUNDS]   (BENCH_REPS=5: best of)
 set -eu
 b=$1 suite=$2 rounds=${3:-10}
@@ -121,3 +124,22 @@ while [ $k -lt "${BENCH_STEP_REPS:-20}" ]; do
 	k=$((k + 1))
 done > "$tmp/steps"
 awk -v cases="$ncases" -f "$here/setup-steps.awk" "$tmp/steps"
+
+# The floor under all that: the kernel's own work for the layers, without
+# the grader (tests/helpers/bench_layers.c: a keeper forked, groups in the
+# v1 memory and pids hierarchies or the v2 root, mount, network and IPC
+# namespaces, a tmpfs root with two read-only binds and a private /tmp, a
+# PID namespace whose init mounts /proc and runs /bin/true in the groups,
+# then all of it ended), as many processes, as far apart. grade does more
+# (the minimal root's libraries, seccomp, six hierarchies, the scratch
+# tree, the suite), so its set-up can come near this, never under it.
+if out=$("$b/helpers/bench_layers" "${BENCH_STEP_REPS:-20}" \
+	"$(awk -v g="${BENCH_STEP_GAP:-0.2}" 'BEGIN { printf "%d", g * 1000 }')"); then
+	set -- $out
+	fast=$1 med=$2 p90=$3
+	shift 4
+	printf '  %-34s %8.3f ms      (fastest %.3f, 90th percentile %.3f; groups in %s)\n' \
+		"the layers alone, no grader" "$med" "$fast" "$p90" "$*"
+else
+	echo "  the layers alone: not measured (${out:-bench_layers failed})"
+fi
