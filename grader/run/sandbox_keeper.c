@@ -499,6 +499,13 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	 * gone, the spawner's zombie too. */
 	steptime_mark("keeper", "closing");
 	sbx_stop_spawner(&k);
+	/* The spawner's children came to us as it died: the last run's
+	 * orphans, killed and waited for by its clean-up, so zombies by now.
+	 * Left, they would go to init with the keeper (which may never reap
+	 * them), each counted against the slot uid's RLIMIT_NPROC for
+	 * whoever takes the uid next. */
+	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
+		;
 	steptime_mark("keeper", "spawner-stopped");
 	cg_close(&k.cg);
 	steptime_mark("keeper", "cgroups-removed");

@@ -62,6 +62,12 @@ static void spawner_run(struct keeper *k, int sock, struct msg *m, int fds[3])
 	struct sbx_wait w = { .ctl = sock, .done = -1, .kill_via = -1 };
 	int rc, direct = m->direct;
 
+	/* The last run's orphans, killed by the keeper's clean-up after the
+	 * spawner reported it, are its zombies now: reaped before the next
+	 * program starts, for each one still counts against the slot uid's
+	 * process limit (RLIMIT_NPROC) until it is. */
+	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
+		;
 	rc = sbx_unpack_run(m, &c, argv, env) < 0 ? -1 : run_spawn_local(&c, fds, &x);
 	for (int i = 0; i < 3; i++)
 		if (fds[i] >= 0)
