@@ -418,7 +418,7 @@ static void build_job(void *ctx, size_t i, int slot)
 	if (stop_signal)
 		return;
 	if (!sub->is_dir) {
-		if (scratch_copy_file(sub->path, g->progs[i], 0755, 0) < 0) {
+		if (scratch_copy_file(sub->path, g->progs[i], SCRATCH_PROGRAM_MODE, 0) < 0) {
 			sub->build = BUILD_ERROR;
 			strbuf_addf(&why, "cannot copy '%s': %s", sub->path,
 				    strerror(errno));
@@ -451,6 +451,22 @@ static void build_job(void *ctx, size_t i, int slot)
 	strbuf_release(&dir);
 }
 
+/* Without private areas, the run's program is a copy in its working
+ * folder dir (fresh for the case, the slot uid's, 0700), the grader's and
+ * 0755: BASE/bin is the grader's alone (SCRATCH_PROGRAM_MODE), so a slot
+ * uid reaches no program but the one it runs. Its path into *prog, or the
+ * reason into err. */
+static void run_program_copy(const char *src, const struct strbuf *dir,
+			     struct strbuf *prog, struct strbuf *err)
+{
+	const char *slash = strrchr(src, '/');
+
+	wg_path_join(prog, dir->buf, slash ? slash + 1 : src);
+	if (!strbuf_failed(prog) && scratch_copy_file(src, prog->buf, 0755, 0) < 0)
+		strbuf_addf(err, "cannot copy the program into '%s': %s", dir->buf,
+			    strerror(errno));
+}
+
 /* A case that did not run because the build did not give a program. */
 static void unbuilt_case(const struct report_sub *sub, struct judge_result *r)
 {
@@ -480,7 +496,7 @@ static void case_job(void *ctx, size_t job, int slot)
 	size_t si = job / g->suite->ncases, ci = job % g->suite->ncases;
 	struct report_sub *sub = &g->subs[si];
 	struct judge_result *r = &sub->cases[ci];
-	struct strbuf dir = STRBUF_INIT, err = STRBUF_INIT;
+	struct strbuf dir = STRBUF_INIT, prog = STRBUF_INIT, err = STRBUF_INIT;
 	char name[32];
 	uid_t uid;
 	gid_t gid;
@@ -493,12 +509,13 @@ static void case_job(void *ctx, size_t job, int slot)
 	}
 	snprintf(name, sizeof(name), "slot-%d", slot);
 	/* With private folders the keeper makes the working folder inside
-	 * its own tmpfs; the host's stays unused. */
+	 * its own tmpfs (and copies the program there); the host's stays
+	 * unused. */
 	if (sandbox_private_dirs(g->slots[slot]))
 		wg_path_join(&dir, g->scratch.base, name);
-	else
-		scratch_fresh_dir(&g->scratch, name, slot, &dir, &err);
-	if (err.len || strbuf_failed(&dir)) {
+	else if (scratch_fresh_dir(&g->scratch, name, slot, &dir, &err) == 0)
+		run_program_copy(g->progs[si], &dir, &prog, &err);
+	if (err.len || strbuf_failed(&dir) || strbuf_failed(&prog)) {
 		memset(r, 0, sizeof(*r));
 		r->verdict = VERDICT_IE;
 		snprintf(r->detail, sizeof(r->detail), "grader failure: %.300s",
@@ -511,14 +528,15 @@ static void case_job(void *ctx, size_t job, int slot)
 		struct judge_data d = { sc->in_path, sc->out_path, !sc->hidden };
 
 		scratch_slot_ids(&g->scratch, slot, &uid, &gid);
-		judge_case(&g->cfg, g->progs[si], sub->image_bytes, dir.buf, uid,
-			   gid, g->slots[slot], &d, sc->points, r);
+		judge_case(&g->cfg, prog.len ? prog.buf : g->progs[si], sub->image_bytes,
+			   dir.buf, uid, gid, g->slots[slot], &d, sc->points, r);
 		/* The first case judged: against a later one, what a cold
 		 * start costs (the account of make bench-grade). */
 		if (steptime_on() && __atomic_exchange_n(&first_case, 0, __ATOMIC_RELAXED))
 			steptime_mark("grade", "first-case-judged");
 	}
 	strbuf_release(&dir);
+	strbuf_release(&prog);
 	strbuf_release(&err);
 }
 

@@ -554,7 +554,7 @@ int build_take_program(const char *build_dir, uid_t uid, const char *dst,
 		rc = refuse_program(r, "is not the compiler's (another owner)");
 	else if (st.st_nlink != 1)
 		rc = refuse_program(r, "has other links");
-	else if (scratch_copy_fd(fd, dst, 0755) < 0)
+	else if (scratch_copy_fd(fd, dst, SCRATCH_PROGRAM_MODE) < 0)
 		goto error;
 	else
 		rc = 0;

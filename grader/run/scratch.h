@@ -7,12 +7,17 @@
  *
  *   BASE/              mkdtemp under $TMPDIR (or /tmp), mode 0711: others
  *                      may traverse it, never list it
- *   BASE/bin/          grader-owned copies of the programs graded (0755),
- *                      so a slot uid can run them but never change them
+ *   BASE/bin/          mode 0711 (no listing): grader-owned copies of
+ *                      the programs graded (SCRATCH_PROGRAM_MODE: the
+ *                      grader's alone), and the compiler's copy (0755)
+ *                      where a build needs it
  *   BASE/build-N/      build directory of submission N (owned by the slot
  *                      uid that compiles it)
  *   BASE/slot-S/       the empty working directory of parallel slot S,
- *                      owned by slot S's uid, emptied before every case
+ *                      owned by slot S's uid, emptied before every case;
+ *                      without private areas, it holds the run's copy of
+ *                      its program (0755, the grader's), so that a slot
+ *                      uid reaches one program at a time, its own
  *   BASE/.owner        the grader's pid, flock'ed for the grader's life
  *
  * A grader killed before it could clean up (SIGKILL) leaves BASE behind.
@@ -98,6 +103,14 @@ int scratch_fresh_dir(const struct scratch *s, const char *name, int slot,
  * reason: build.h's "Submission limits".) */
 #define SCRATCH_COPY_SOURCE 1
 #define SCRATCH_MAX_SOURCE ((off_t)4 << 20)
+
+/* The mode of the programs' copies in BASE/bin: the grader's alone. A
+ * slot uid never runs them from there: the keeper copies one into its
+ * private areas, or, without them, run_program_copy puts one in the run's
+ * working folder. A program can then run no other submission's program
+ * (without namespaces, BASE/bin of every grade in $TMPDIR was 0755: a
+ * red-team submission passed by running a classmate's). */
+#define SCRATCH_PROGRAM_MODE 0700
 
 /* Copies the regular file src to dst with the given mode (dst replaced).
  * With SCRATCH_COPY_SOURCE in flags, src must not be a symbolic link

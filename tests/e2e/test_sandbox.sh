@@ -110,6 +110,22 @@ for sub in r["submissions"]:
 sys.exit(bad)
 P
 
+# Without namespaces, as root: each program runs from a copy in its own
+# slot's working folder, and the other submissions' programs (BASE/bin,
+# 0711, the grader's 0700 copies) and the other slot's folder are out of
+# its reach: two submissions on two slots, each peeking (sb_attack peek),
+# where a red-team submission once passed by running a classmate's
+# program. Peeking writes nothing, so it needs no private /tmp.
+if [ "$(id -u)" -eq 0 ]; then
+	suite nons '{}' peek1:peek:isolated peek2:peek:isolated peek3:peek:isolated
+	WG_NO_NAMESPACES=1 timeout 60 "$grade" -j 2 --staff "$tmp/nons" "$tmp/one" "$tmp/two" \
+		> "$tmp/nons.out" 2>&1
+	rc=$?
+	[ $rc -eq 0 ] || { bad "without namespaces a program reached another's (exit $rc)"; cat "$tmp/nons.out"; }
+else
+	echo "skipped peek without namespaces: not root (every program runs as grade's user)"
+fi
+
 # A file made and removed leaves every count of /tmp as it was, but not
 # its times: cases in a row on one slot must still see a fresh /tmp.
 # grade run from a terminal (script(1) gives it one): no program may
