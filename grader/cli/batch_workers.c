@@ -37,7 +37,11 @@ size_t batch_grade_argv(const struct batch *b, char **v, char *uid)
 		v[k++] = b->pass[i];
 	/* Students run side by side; each grades its cases one at a time,
 	 * as root under its worker's own uid (slot 0 of a grade is its
-	 * --uid-base), so no two students ever share a sandbox uid. */
+	 * --uid-base), so no two students share a sandbox uid at once. One
+	 * worker's students share it one after another: what a student's
+	 * runs leave to that uid is removed before the next one's build
+	 * (the sandbox's areas, or without them the slot's folder, emptied
+	 * after each case: engine.c). */
 	v[k++] = (char *)"-j";
 	v[k++] = (char *)"1";
 	v[k++] = (char *)"--uid-base";

@@ -530,6 +530,16 @@ static void case_job(void *ctx, size_t job, int slot)
 		scratch_slot_ids(&g->scratch, slot, &uid, &gid);
 		judge_case(&g->cfg, prog.len ? prog.buf : g->progs[si], sub->image_bytes,
 			   dir.buf, uid, gid, g->slots[slot], &d, sc->points, r);
+		/* The copy, and whatever the run left, go now, not at the
+		 * slot's next case: the slot uid outlives the student (the
+		 * next one's compiler runs as it under grade --serve, and read
+		 * the last copy: a red-team submission embedded a classmate's
+		 * program with .incbin). */
+		if (prog.len) {
+			strbuf_reset(&err);
+			unlink(prog.buf);
+			scratch_fresh_dir(&g->scratch, name, slot, &dir, &err);
+		}
 		/* The first case judged: against a later one, what a cold
 		 * start costs (the account of make bench-grade). */
 		if (steptime_on() && __atomic_exchange_n(&first_case, 0, __ATOMIC_RELAXED))

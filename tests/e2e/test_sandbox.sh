@@ -122,6 +122,30 @@ if [ "$(id -u)" -eq 0 ]; then
 		> "$tmp/nons.out" 2>&1
 	rc=$?
 	[ $rc -eq 0 ] || { bad "without namespaces a program reached another's (exit $rc)"; cat "$tmp/nons.out"; }
+	# A batch's worker (grade --serve) keeps its slot uid from student
+	# to student, and the next one's compiler runs as that uid: the last
+	# run's copy of a classmate's program must be gone from the slot's
+	# folder by then (a red-team submission embedded it with .incbin).
+	# -j 1: one worker, "a" (a correct sample) graded first, then "z",
+	# whose build looks for the copy.
+	suite nonsb '{}' c1:x:clean c2:x:clean
+	mkdir -p "$tmp/nonsclass/z"
+	cp -r "$root/submissions/correct" "$tmp/nonsclass/a"
+	cat > "$tmp/nonsclass/z/main.c" <<'C'
+#include <stdio.h>
+#if __has_include("../slot-0/sub-0")
+__asm__(".section .rodata\n.global wg_stolen\nwg_stolen:\n"
+	".incbin \"../slot-0/sub-0\"\n.global wg_stolen_end\nwg_stolen_end:\n.previous\n");
+extern const char wg_stolen[], wg_stolen_end[];
+int main(void) { printf("STOLE %ld bytes\n", (long)(wg_stolen_end - wg_stolen)); return 0; }
+#else
+int main(void) { printf("clean\n"); return 0; }
+#endif
+C
+	WG_NO_NAMESPACES=1 timeout 120 "$grade" --batch "$tmp/nonsb" "$tmp/nonsclass" \
+		--out "$tmp/nonsout" -j 1 > "$tmp/nonsb.out" 2>&1
+	grep -q '^z,2,2,' "$tmp/nonsout/gradebook.csv" 2>/dev/null ||
+		bad "without namespaces a build read the last student's program: $(cat "$tmp/nonsout/gradebook.csv" 2>&1; grep -rh STOLE "$tmp/nonsout" | head -n 2)"
 else
 	echo "skipped peek without namespaces: not root (every program runs as grade's user)"
 fi
