@@ -535,11 +535,8 @@ static void case_job(void *ctx, size_t job, int slot)
 		 * next one's compiler runs as it under grade --serve, and read
 		 * the last copy: a red-team submission embedded a classmate's
 		 * program with .incbin). */
-		if (prog.len) {
-			strbuf_reset(&err);
-			unlink(prog.buf);
+		if (prog.len)   /* a failure here is the next case's IE */
 			scratch_fresh_dir(&g->scratch, name, slot, &dir, &err);
-		}
 		/* The first case judged: against a later one, what a cold
 		 * start costs (the account of make bench-grade). */
 		if (steptime_on() && __atomic_exchange_n(&first_case, 0, __ATOMIC_RELAXED))

@@ -28,6 +28,7 @@
  */
 #include <limits.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/statvfs.h>
@@ -312,5 +313,14 @@ void sbx_stop_spawner(struct keeper *k);
 int sbx_spawn_via(struct keeper *k, struct run_child *c, int fds[4],
 		  const int *join, int njoin, uint64_t cpu0, struct msg *m,
 		  int direct);
+
+/* Every child that has ended, reaped; none waited for. The keeper and the
+ * spawner are subreapers: a run's orphans come to them, and each zombie
+ * counts against its uid's RLIMIT_NPROC until it is reaped. */
+static inline void sbx_reap_ended(void)
+{
+	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
+		;
+}
 
 #endif

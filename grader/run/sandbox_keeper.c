@@ -42,8 +42,7 @@ static int clean_up(struct keeper *k, pid_t pid, uid_t uid)
 		   sandbox_kill_uid(uid) > 0) {
 		e = EBUSY;
 	}
-	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
-		;
+	sbx_reap_ended();
 	/* Every process of the uid is dead: what it left can go. */
 	if (k->L.tmp_sweep && !e)
 		sbx_sweep(uid);
@@ -504,8 +503,7 @@ __attribute__((noreturn)) void sbx_keeper_main(const struct sandbox_config *cfg,
 	 * Left, they would go to init with the keeper (which may never reap
 	 * them), each counted against the slot uid's RLIMIT_NPROC for
 	 * whoever takes the uid next. */
-	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
-		;
+	sbx_reap_ended();
 	steptime_mark("keeper", "spawner-stopped");
 	cg_close(&k.cg);
 	steptime_mark("keeper", "cgroups-removed");

@@ -62,8 +62,7 @@ static __attribute__((noreturn)) void pid_init(int life, const char *name)
 	for (;;) {
 		struct pollfd pf = { life, POLLIN, 0 };
 
-		while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
-			;
+		sbx_reap_ended();
 		/* SIGCHLD is let in only while waiting: none is lost. */
 		if (ppoll(&pf, 1, NULL, &none) > 0)
 			_exit(0);

@@ -66,8 +66,7 @@ static void spawner_run(struct keeper *k, int sock, struct msg *m, int fds[3])
 	 * spawner reported it, are its zombies now: reaped before the next
 	 * program starts, for each one still counts against the slot uid's
 	 * process limit (RLIMIT_NPROC) until it is. */
-	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
-		;
+	sbx_reap_ended();
 	rc = sbx_unpack_run(m, &c, argv, env) < 0 ? -1 : run_spawn_local(&c, fds, &x);
 	for (int i = 0; i < 3; i++)
 		if (fds[i] >= 0)
@@ -89,8 +88,7 @@ static void spawner_run(struct keeper *k, int sock, struct msg *m, int fds[3])
 		close(w.done);
 	memset(m, 0, offsetof(struct msg, strings));
 	sbx_reap_run(c.pid, m);
-	while (waitpid(-1, NULL, WNOHANG | __WALL) > 0)
-		;
+	sbx_reap_ended();
 	m->type = M_DONE;
 	m->ok = 1;
 	m->pid = c.pid;

@@ -16,7 +16,8 @@
  *   BASE/slot-S/       the empty working directory of parallel slot S,
  *                      owned by slot S's uid, emptied before every case;
  *                      without private areas, it holds the run's copy of
- *                      its program (0755, the grader's), so that a slot
+ *                      its program (0755, the grader's) while the case
+ *                      runs and is emptied when it ends, so that a slot
  *                      uid reaches one program at a time, its own
  *   BASE/.owner        the grader's pid, flock'ed for the grader's life
  *
